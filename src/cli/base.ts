@@ -1,0 +1,104 @@
+import { Command, Errors, Flags, type Interfaces } from '@oclif/core'
+import Table from 'cli-table3'
+import { type Config, loadConfig } from '../config.js'
+import { type Database, openDatabase } from '../db/connect.js'
+import { ApiError, UsageError } from '../lib/errors.js'
+
+export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
+
+/**
+ * What every shopapi command shares: `--json`, the database (DATABASE_URL / --database-url, or the
+ * embedded one, started for the command's duration unless `serve` already runs it), one-line errors.
+ */
+export abstract class BaseCommand extends Command {
+  static override enableJsonFlag = true
+
+  static override baseFlags = {
+    'database-url': Flags.string({
+      env: 'DATABASE_URL',
+      description: 'PostgreSQL connection URL; without it the embedded database in SHOPAPI_DATA_DIR is used',
+      helpGroup: 'GLOBAL',
+    }),
+  }
+
+  private database: Database | undefined
+
+  protected appConfig(databaseUrl: string | undefined): Config {
+    try {
+      return loadConfig(process.env, { databaseUrl })
+    } catch (error) {
+      throw new UsageError((error as Error).message)
+    }
+  }
+
+  /** Opens (and migrates) the database; closed again when the command ends, however it ends. */
+  protected async openDatabase(databaseUrl: string | undefined): Promise<Database> {
+    const config = this.appConfig(databaseUrl)
+    this.database = await openDatabase(config, {
+      onProgress: (message) => process.stderr.write(`${message}\n`),
+      applicationName: `shopapi ${this.id ?? ''}`.trim(),
+    })
+    return this.database
+  }
+
+  protected async closeDatabase(): Promise<void> {
+    const database = this.database
+    this.database = undefined
+    await database?.close()
+  }
+
+  override async finally(error: Error | undefined): Promise<void> {
+    await this.closeDatabase()
+    return super.finally(error)
+  }
+
+  /** A readable table for people; scripts use --json. */
+  protected printTable(rows: Record<string, unknown>[], columns: { key: string; header: string }[]): void {
+    if (this.jsonEnabled()) return
+    if (rows.length === 0) {
+      this.log('(none)')
+      return
+    }
+    const table = new Table({
+      head: columns.map((column) => column.header),
+      style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
+      chars: {
+        top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
+        'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '',
+      },
+    })
+    for (const row of rows) table.push(columns.map((column) => formatCell(row[column.key])))
+    this.log(table.toString())
+  }
+
+  override async catch(error: Error & { exitCode?: number; oclif?: unknown }): Promise<unknown> {
+    // oclif's own errors (bad flags, --help exits) keep their behaviour.
+    if (error.oclif !== undefined && !(error instanceof ApiError) && !(error instanceof UsageError)) return super.catch(error)
+    const known = error instanceof ApiError || error instanceof UsageError
+    const message = known ? error.message : `${error.message || String(error)}`
+    if (this.jsonEnabled()) {
+      process.exitCode = 1
+      this.logJson({
+        error: { code: error instanceof ApiError ? error.code : known ? 'invalid_usage' : 'error', message },
+      })
+      return
+    }
+    throw new Errors.CLIError(message, { exit: 1 })
+  }
+}
+
+function formatCell(value: unknown): string {
+  if (value === null || value === undefined) return '-'
+  if (value instanceof Date) return value.toISOString()
+  if (Array.isArray(value)) return value.join(', ')
+  return String(value)
+}
+
+/** Turns the parse error of a scope list into a one-line usage error. */
+export function usage<T>(work: () => T): T {
+  try {
+    return work()
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}

@@ -1,0 +1,18 @@
+import { Args } from '@oclif/core'
+import { BaseCommand } from '../../cli/base.js'
+import { presentApiKey } from '../../cli/present.js'
+import { revokeApiKey } from '../../services/api-keys.js'
+
+export default class KeysRevoke extends BaseCommand {
+  static override description = 'Revoke an API key. The next request made with it gets 401.'
+  static override examples = ['<%= config.bin %> keys revoke key_123']
+  static override args = { id: Args.string({ description: 'API key id (key_...), as shown by keys list', required: true }) }
+
+  async run() {
+    const { args, flags } = await this.parse(KeysRevoke)
+    const db = await this.openDatabase(flags['database-url'])
+    const key = presentApiKey(await revokeApiKey(db.pool, args.id))
+    this.log(`Revoked ${key.id} (${key.prefix}) at ${key.revoked_at}`)
+    return key
+  }
+}

@@ -1,0 +1,28 @@
+import { writeFile } from 'node:fs/promises'
+import { Flags } from '@oclif/core'
+import { BaseCommand } from '../../cli/base.js'
+import { buildOpenApiDocument } from '../../server/openapi.js'
+import { apiOperations } from '../../server/routes/index.js'
+
+export default class OpenapiExport extends BaseCommand {
+  static override description = 'Write the OpenAPI 3.1 document of API v1 (the same one served at /v1/openapi.json).'
+  static override examples = ['<%= config.bin %> openapi export --out openapi.json', '<%= config.bin %> openapi export > openapi.json']
+  static override flags = {
+    out: Flags.string({ char: 'o', description: 'File to write; standard output when left out' }),
+  }
+
+  async run() {
+    const { flags } = await this.parse(OpenapiExport)
+    const document = buildOpenApiDocument(apiOperations)
+    const text = `${JSON.stringify(document, null, 2)}\n`
+    if (flags.out) {
+      await writeFile(flags.out, text)
+      const paths = Object.keys(document.paths as object).length
+      if (!this.jsonEnabled()) process.stderr.write(`Wrote ${flags.out} (${paths} paths)\n`)
+      return { out: flags.out, paths }
+    }
+    if (this.jsonEnabled()) return document
+    process.stdout.write(text)
+    return undefined
+  }
+}

@@ -1,0 +1,82 @@
+import { Flags } from '@oclif/core'
+import { BaseCommand } from '../cli/base.js'
+import { ApiError, UsageError } from '../lib/errors.js'
+import { startServer } from '../server/runtime.js'
+import { shopDefaults, validateNewShop } from '../services/shops.js'
+
+export default class Serve extends BaseCommand {
+  static override description =
+    'Run the API. Uses DATABASE_URL, or the embedded PostgreSQL in SHOPAPI_DATA_DIR (default ./.shopapi); migrates it, and creates the first shop when there is none.'
+
+  static override examples = [
+    '<%= config.bin %> serve',
+    '<%= config.bin %> serve --port 8080 --shop-name "Main Street Auto" --timezone America/Chicago --currency USD',
+    'DATABASE_URL=postgres://shopapi@db/shopapi <%= config.bin %> serve --host 0.0.0.0',
+  ]
+
+  static override flags = {
+    port: Flags.integer({ description: 'TCP port to listen on', default: 8080, min: 0, max: 65535, env: 'PORT' }),
+    host: Flags.string({ description: 'Address to listen on', default: '127.0.0.1', env: 'HOST' }),
+    'shop-name': Flags.string({ description: 'Name of the first shop, used only when the database has none', default: shopDefaults.name }),
+    timezone: Flags.string({ description: 'IANA time zone of the first shop', default: shopDefaults.timezone }),
+    currency: Flags.string({ description: 'ISO 4217 currency of the first shop', default: shopDefaults.currency }),
+  }
+
+  async run() {
+    const { flags } = await this.parse(Serve)
+    const config = this.appConfig(flags['database-url'])
+    let firstShop: ReturnType<typeof validateNewShop>
+    try {
+      firstShop = validateNewShop({ name: flags['shop-name'], timezone: flags.timezone, currency: flags.currency })
+    } catch (error) {
+      throw new UsageError(`--${(error as ApiError).param === 'name' ? 'shop-name' : (error as ApiError).param}: ${(error as Error).message}`)
+    }
+    const json = this.jsonEnabled()
+    const server = await startServer({
+      config,
+      host: flags.host,
+      port: flags.port,
+      firstShop,
+      onProgress: (message) => process.stderr.write(`${message}\n`),
+    })
+
+    const summary = {
+      url: server.url,
+      database: server.database.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL',
+      shop: { id: server.shop.public_id, name: server.shop.name, timezone: server.shop.timezone, currency: server.shop.currency },
+      shop_created: server.shopCreated,
+    }
+    if (json) {
+      process.stdout.write(`${JSON.stringify(summary)}\n`)
+    } else {
+      const lines = [
+        `shopapi is listening on ${server.url}`,
+        `  database: ${summary.database}`,
+        `  shop: ${server.shop.public_id} "${server.shop.name}" (${server.shop.timezone}, ${server.shop.currency})${server.shopCreated ? ' (created now)' : ''}`,
+        `  contract: ${server.url}/openapi.json`,
+        '',
+        'Create an integration and its API key (shown once) in another terminal:',
+        `  npx shopapi integrations create --name "My website" --scopes shop.read,customers.read`,
+        'then call:',
+        `  curl -H "Authorization: Bearer <API_KEY>" ${server.url}/shop`,
+        '',
+      ]
+      process.stderr.write(`${lines.join('\n')}\n`)
+    }
+
+    await new Promise<void>((resolve) => {
+      const shutdown = (signal: NodeJS.Signals) => {
+        process.stderr.write(`${signal}: finishing in-flight requests, then stopping\n`)
+        process.once(signal, () => process.exit(130)) // a second signal does not wait
+        server.stop().then(resolve, (error: unknown) => {
+          process.stderr.write(`shutdown failed: ${(error as Error).message}\n`)
+          process.exitCode = 1
+          resolve()
+        })
+      }
+      process.once('SIGINT', shutdown)
+      process.once('SIGTERM', shutdown)
+    })
+    return undefined
+  }
+}

@@ -1,0 +1,22 @@
+import { BaseCommand } from '../../cli/base.js'
+import { presentShop } from '../../cli/present.js'
+import { listShops } from '../../services/shops.js'
+
+export default class ShopsList extends BaseCommand {
+  static override description = 'List shops.'
+  static override examples = ['<%= config.bin %> shops list', '<%= config.bin %> shops list --json']
+
+  async run() {
+    const { flags } = await this.parse(ShopsList)
+    const db = await this.openDatabase(flags['database-url'])
+    const shops = (await listShops(db.pool)).map(presentShop)
+    this.printTable(shops, [
+      { key: 'id', header: 'ID' },
+      { key: 'name', header: 'NAME' },
+      { key: 'timezone', header: 'TIME ZONE' },
+      { key: 'currency', header: 'CURRENCY' },
+      { key: 'created_at', header: 'CREATED' },
+    ])
+    return shops
+  }
+}

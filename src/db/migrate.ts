@@ -1,0 +1,34 @@
+import { readdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { migrate } from 'postgres-migrations'
+
+export const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url))
+
+// postgres-migrations takes a session advisory lock, so two processes starting at once apply each
+// migration exactly once; the second waits and then finds nothing to do.
+export async function runMigrations(connectionString: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString, application_name: 'shopapi-migrate' })
+  await client.connect()
+  try {
+    const applied = await migrate({ client }, migrationsDir, { logger: () => {} })
+    return applied.map((m) => m.name)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function migrationFileCount(): Promise<number> {
+  const files = await readdir(migrationsDir)
+  return files.filter((f) => /^\d+[-_].*\.sql$/.test(f)).length
+}
+
+/** True when every migration file has been applied (the `migrations` table counts id 0, its own). */
+export async function migrationsCurrent(db: pg.Pool): Promise<boolean> {
+  const expected = await migrationFileCount()
+  const exists = await db.query<{ present: boolean }>("select to_regclass('public.migrations') is not null as present")
+  if (!exists.rows[0]?.present) return false
+  const result = await db.query<{ applied: number }>('select count(*)::int as applied from migrations where id > 0')
+  return (result.rows[0]?.applied ?? 0) >= expected
+}
+

@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { newPublicId } from '../lib/ids.js'
+import type { AppDeps } from './deps.js'
+import { registerOperations } from './operations.js'
+import { authPlugin } from './plugins/auth.js'
+import { errorsPlugin } from './plugins/errors.js'
+import { jsonBodyPlugin } from './plugins/json-body.js'
+import { rateLimitPlugin } from './plugins/rate-limit.js'
+import { requestContextPlugin } from './plugins/request-context.js'
+import { healthRoutes } from './routes/health.js'
+import { apiOperations } from './routes/index.js'
+
+export const maxBodyBytes = 1024 * 1024
+
+// Secrets never reach a log line, whatever a future log call passes in.
+export const redactedLogPaths = [
+  'req.headers.authorization',
+  'headers.authorization',
+  '*.authorization',
+  '*.api_key',
+  '*.apiKey',
+  '*.secret',
+  '*.password',
+  '*.plaintextKey',
+]
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger']
+}
+
+/** The whole HTTP application, ready for `listen` or `inject`; it never reads process.env. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: deps.config.logLevel,
+      redact: { paths: redactedLogPaths, censor: '[redacted]' },
+    },
+    disableRequestLogging: true,
+    genReqId: () => newPublicId('request'),
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
+    bodyLimit: maxBodyBytes,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+
+  await app.register(requestContextPlugin)
+  await app.register(errorsPlugin)
+  await app.register(jsonBodyPlugin)
+  await app.register(healthRoutes, { deps })
+  await app.register(
+    async (v1) => {
+      await v1.register(authPlugin, { deps })
+      await v1.register(rateLimitPlugin, { deps })
+      registerOperations(v1, apiOperations, deps)
+    },
+    { prefix: '/v1' },
+  )
+  return app
+}

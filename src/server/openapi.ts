@@ -1,0 +1,141 @@
+import { z } from 'zod'
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi'
+import { scopeCatalogue } from '../lib/scopes.js'
+import type { Operation } from './operations.js'
+import { ErrorCodeSchema, ErrorEnvelopeSchema } from './schemas/common.js'
+
+export const contractVersion = '1.0.0-rc.6'
+
+// Spec "Common rules" 9: the statuses every read can answer; writes add 413.
+const errorResponses: Record<string, string> = {
+  '400': 'Invalid request: bad parameter or body field (param names it), malformed JSON, wrong-type id, bad cursor',
+  '401': 'Missing, malformed, unknown, revoked or disabled API key',
+  '403': 'The key lacks a scope this operation needs (the message names them)',
+  '404': 'No such resource for this shop, or no such route',
+  '409': 'Conflict: version mismatch, external id in use, or a workflow refusal with blockers',
+  '422': 'Idempotency-Key reused with a different body',
+  '429': 'Rate limit exceeded; Retry-After says when to retry (seconds)',
+  '500': 'Unexpected failure; retry later and quote the request id',
+  '502': 'Bad gateway (edge)',
+  '503': 'Temporarily unavailable (database unreachable or shutting down)',
+  '504': 'Gateway timeout (edge)',
+}
+
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` })
+
+function successHeaders(authenticated: boolean) {
+  return {
+    'X-Request-Id': headerRef('X-Request-Id'),
+    'Cache-Control': headerRef('Cache-Control'),
+    ...(authenticated
+      ? {
+          'RateLimit-Limit': headerRef('RateLimit-Limit'),
+          'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
+          'RateLimit-Reset': headerRef('RateLimit-Reset'),
+        }
+      : {}),
+  }
+}
+
+function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
+  const isWrite = operation.method !== 'GET'
+  const errors = Object.fromEntries(
+    Object.keys(errorResponses)
+      .filter((status) => operation.scopes !== null || !['401', '403'].includes(status))
+      .concat(isWrite ? ['413'] : [])
+      .sort()
+      .map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
+  )
+  const requestParams: NonNullable<ZodOpenApiOperationObject['requestParams']> = {}
+  if (operation.params) requestParams.path = operation.params as z.ZodObject
+  if (operation.query) requestParams.query = operation.query as z.ZodObject
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    tags: [operation.tag],
+    security: operation.scopes ? [{ bearerAuth: [] }] : [],
+    'x-required-scopes': operation.scopes ?? [],
+    'x-conditional-scopes': operation.conditionalScopes ?? [],
+    ...(Object.keys(requestParams).length > 0 ? { requestParams } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: operation.bodyRequired ?? false,
+            content: { 'application/json': { schema: operation.body } },
+          },
+        }
+      : {}),
+    responses: {
+      [String(operation.success.status)]: {
+        description: operation.success.description,
+        headers: successHeaders(operation.scopes !== null),
+        content: { 'application/json': { schema: operation.success.schema } },
+      },
+      ...errors,
+    },
+  } as ZodOpenApiOperationObject
+}
+
+export function buildOpenApiDocument(operations: Operation[]): Record<string, unknown> {
+  const paths: ZodOpenApiPathsObject = {}
+  for (const operation of operations) {
+    const item = (paths[operation.path] ??= {}) as Record<string, ZodOpenApiOperationObject>
+    item[operation.method.toLowerCase()] = toOpenApiOperation(operation)
+  }
+  const tags = [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name }))
+  const scopeList = Object.entries(scopeCatalogue)
+    .map(([scope, text]) => `- \`${scope}\`: ${text}`)
+    .join('\n')
+
+  const document = createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Shop Management Public API',
+      version: contractVersion,
+      description:
+        "Versioned REST API over an auto-repair shop's data. Every operation needs `Authorization: Bearer <API_KEY>` " +
+        'with the scopes in its `x-required-scopes`; write never implies read. Errors share one envelope (`Error`).',
+    },
+    servers: [{ url: '/v1', description: 'This appliance' }],
+    tags,
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `API keys are issued by the shop (\`shopapi integrations create\`) and shown once. Scopes:\n${scopeList}`,
+        },
+      },
+      headers: {
+        'X-Request-Id': { description: 'Id of this request (req_...)', schema: { type: 'string', pattern: '^req_' } },
+        'Cache-Control': { description: 'Always no-store', schema: { type: 'string', const: 'no-store' } },
+        'RateLimit-Limit': { description: "Requests allowed in the key's window", schema: { type: 'integer' } },
+        'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
+        'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+        'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+      },
+      responses: Object.fromEntries(
+        [...Object.entries(errorResponses), ['413', 'Request body larger than 1 MB']].map(([status, description]) => [
+          `Error${status}`,
+          {
+            description: description as string,
+            headers: {
+              'X-Request-Id': headerRef('X-Request-Id'),
+              ...(status === '429' ? { 'Retry-After': headerRef('Retry-After') } : {}),
+            },
+            content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+          },
+        ]),
+      ),
+      schemas: { ErrorCode: ErrorCodeSchema },
+    },
+  } as Parameters<typeof createDocument>[0])
+  return { ...document, 'x-scopes': scopeCatalogue } as Record<string, unknown>
+}
+
+export const OpenApiDocumentSchema = z.record(z.string(), z.unknown()).meta({
+  id: 'OpenApiDocument',
+  description: 'This OpenAPI 3.1 document',
+})

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { ApiError } from '../../lib/errors.js'
+
+// Fastify's own JSON parser (prototype-poisoning safe), except that an empty body means "no body":
+// several operations take an optional body (spec: archive, cancel, conversion).
+export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json$/, { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') {
+      done(null, undefined)
+      return
+    }
+    parseJson(request, text, (error, value) => {
+      if (error) done(new ApiError('invalid_json', `The body is not valid JSON: ${error.message}`), undefined)
+      else done(null, value)
+    })
+  })
+})

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+
+// Every response, error or not, carries its request id and is never cached (spec "Common rules" 8).
+// One JSON log line per request, written when the response is finished.
+export const requestContextPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+    reply.header('cache-control', 'no-store')
+  })
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        request_id: request.id,
+        method: request.method,
+        url: request.url,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+        key_prefix: request.auth?.keyPrefix ?? null,
+        integration_id: request.auth?.integrationPublicId ?? null,
+      },
+      'request completed',
+    )
+  })
+})

@@ -1,0 +1,6 @@
+import type { Operation } from '../operations.js'
+import { openApiOperations } from './openapi.js'
+import { shopOperations } from './shop.js'
+
+/** Every operation of API v1, in the order the OpenAPI document lists them. */
+export const apiOperations: Operation[] = [...shopOperations, ...openApiOperations(() => apiOperations)]

@@ -1,0 +1,34 @@
+import { ApiError } from '../../lib/errors.js'
+import { findShopById, type ShopRow, shopCapabilities } from '../../services/shops.js'
+import { defineOperation } from '../operations.js'
+import { type Shop, ShopSchema } from '../schemas/shop.js'
+
+export function toShopResource(row: ShopRow): Shop {
+  return {
+    id: row.public_id,
+    object: 'shop',
+    name: row.name,
+    timezone: row.timezone,
+    currency: row.currency,
+    capabilities: shopCapabilities(row),
+  }
+}
+
+export const shopOperations = [
+  defineOperation({
+    method: 'GET',
+    path: '/shop',
+    operationId: 'getShop',
+    summary: 'Get the shop',
+    description:
+      "The first call an integration should make: the shop's time zone, currency and capabilities, so the integration can adapt.",
+    tag: 'Shop',
+    scopes: ['shop.read'],
+    success: { status: 200, description: 'The shop', schema: ShopSchema },
+    handler: async ({ auth, deps }) => {
+      const row = await findShopById(deps.pool, auth.shopId)
+      if (!row) throw new ApiError('not_found', 'The shop of this key no longer exists')
+      return toShopResource(row)
+    },
+  }),
+]

@@ -1,0 +1,151 @@
+import type pg from 'pg'
+import type { Queryable } from '../db/pool.js'
+import { withTransaction } from '../db/pool.js'
+import { apiKeyMatches, issueApiKey, parseApiKey } from '../lib/api-keys.js'
+import { ApiError } from '../lib/errors.js'
+import { isPublicId, newPublicId } from '../lib/ids.js'
+import type { Scope } from '../lib/scopes.js'
+import { getIntegration, type IntegrationRow } from './integrations.js'
+
+export const maxLiveKeysPerIntegration = 2
+
+export interface ApiKeyRow {
+  shop_id: string
+  id: string
+  public_id: string
+  integration_public_id: string
+  display_prefix: string
+  created_at: Date
+  last_used_at: Date | null
+  revoked_at: Date | null
+}
+
+const keyColumns = `k.shop_id, k.id, k.public_id, i.public_id as integration_public_id, k.display_prefix,
+  k.created_at, k.last_used_at, k.revoked_at`
+
+/** Issues a key inside the caller's transaction; the plaintext exists only in the return value. */
+export async function insertApiKey(
+  tx: Queryable,
+  integration: Pick<IntegrationRow, 'shop_id' | 'id' | 'public_id'>,
+): Promise<{ row: ApiKeyRow; plaintext: string }> {
+  const issued = issueApiKey()
+  const result = await tx.query<Omit<ApiKeyRow, 'integration_public_id'>>(
+    `insert into api_keys (shop_id, public_id, integration_id, lookup_id, display_prefix, secret_hash)
+     values ($1::uuid, $2::text, $3::uuid, $4::text, $5::text, $6::bytea)
+     returning shop_id, id, public_id, display_prefix, created_at, last_used_at, revoked_at`,
+    [integration.shop_id, newPublicId('apiKey'), integration.id, issued.lookupId, issued.displayPrefix, issued.hash],
+  )
+  const row = { ...(result.rows[0] as Omit<ApiKeyRow, 'integration_public_id'>), integration_public_id: integration.public_id }
+  return { row, plaintext: issued.plaintext }
+}
+
+/** A second key for rotation. At most two live keys, so rotation never leaves a pile of old keys. */
+export async function createApiKey(pool: pg.Pool, integrationPublicId: string) {
+  return withTransaction(pool, async (tx) => {
+    const integration = await getIntegration(tx, integrationPublicId, { forUpdate: true })
+    if (integration.status !== 'active') {
+      throw new ApiError('conflict', `Integration ${integration.public_id} is disabled: enable it before issuing keys`)
+    }
+    const live = await tx.query<{ count: number }>(
+      'select count(*)::int as count from api_keys where shop_id = $1::uuid and integration_id = $2::uuid and revoked_at is null',
+      [integration.shop_id, integration.id],
+    )
+    if ((live.rows[0]?.count ?? 0) >= maxLiveKeysPerIntegration) {
+      throw new ApiError(
+        'conflict',
+        `Integration ${integration.public_id} already has ${maxLiveKeysPerIntegration} live keys: revoke one first (shopapi keys revoke KEY_ID)`,
+      )
+    }
+    return insertApiKey(tx, integration)
+  })
+}
+
+export async function listApiKeys(db: Queryable, filter: { integration?: string | undefined; includeRevoked?: boolean } = {}) {
+  if (filter.integration) await getIntegration(db, filter.integration)
+  const result = await db.query<ApiKeyRow>(
+    `select ${keyColumns} from api_keys k join integrations i on i.shop_id = k.shop_id and i.id = k.integration_id
+     where ($1::text is null or i.public_id = $1::text) and ($2::boolean or k.revoked_at is null)
+     order by k.created_at, k.id`,
+    [filter.integration ?? null, filter.includeRevoked ?? false],
+  )
+  return result.rows
+}
+
+export async function revokeApiKey(pool: pg.Pool, keyPublicId: string): Promise<ApiKeyRow> {
+  if (!isPublicId('apiKey', keyPublicId)) {
+    throw new ApiError('invalid_id', `"${keyPublicId}" is not an API key id (key_...)`, { param: 'key' })
+  }
+  return withTransaction(pool, async (tx) => {
+    const result = await tx.query<ApiKeyRow>(
+      `update api_keys k set revoked_at = coalesce(k.revoked_at, now())
+       from integrations i where i.shop_id = k.shop_id and i.id = k.integration_id and k.public_id = $1::text
+       returning ${keyColumns}`,
+      [keyPublicId],
+    )
+    const row = result.rows[0]
+    if (!row) throw new ApiError('not_found', `No API key with id ${keyPublicId}`, { param: 'key' })
+    return row
+  })
+}
+
+export interface AuthContext {
+  shopId: string
+  shopPublicId: string
+  integrationId: string
+  integrationPublicId: string
+  keyId: string
+  keyPublicId: string
+  keyPrefix: string
+  scopes: ReadonlySet<Scope>
+}
+
+interface AuthRow {
+  shop_id: string
+  shop_public_id: string
+  integration_id: string
+  integration_public_id: string
+  key_id: string
+  key_public_id: string
+  display_prefix: string
+  secret_hash: Buffer
+  scopes: Scope[]
+  last_used_at: Date | null
+}
+
+/**
+ * The caller behind a bearer key, or null for a malformed, unknown, revoked or disabled key.
+ * Revocation and disabling are read from the database on every request, so they apply at once.
+ */
+export async function authenticateApiKey(db: Queryable, plaintext: string): Promise<AuthContext | null> {
+  const parsed = parseApiKey(plaintext)
+  if (!parsed) return null
+  const result = await db.query<AuthRow>(
+    `select k.shop_id, s.public_id as shop_public_id, k.integration_id, i.public_id as integration_public_id,
+       k.id as key_id, k.public_id as key_public_id, k.display_prefix, k.secret_hash, i.scopes, k.last_used_at
+     from api_keys k
+     join integrations i on i.shop_id = k.shop_id and i.id = k.integration_id
+     join shops s on s.id = k.shop_id
+     where k.lookup_id = $1::text and k.revoked_at is null and i.status = 'active'`,
+    [parsed.lookupId],
+  )
+  const row = result.rows.find((candidate) => apiKeyMatches(plaintext, candidate.secret_hash))
+  if (!row) return null
+  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000) {
+    // Minute resolution is enough for "last used", and it keeps a write off most requests.
+    db.query(
+      `update api_keys set last_used_at = now() where shop_id = $1::uuid and id = $2::uuid
+         and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
+      [row.shop_id, row.key_id],
+    ).catch(() => {})
+  }
+  return {
+    shopId: row.shop_id,
+    shopPublicId: row.shop_public_id,
+    integrationId: row.integration_id,
+    integrationPublicId: row.integration_public_id,
+    keyId: row.key_id,
+    keyPublicId: row.key_public_id,
+    keyPrefix: row.display_prefix,
+    scopes: new Set(row.scopes),
+  }
+}

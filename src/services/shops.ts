@@ -1,0 +1,109 @@
+import type pg from 'pg'
+import type { Queryable } from '../db/pool.js'
+import { withTransaction } from '../db/pool.js'
+import { ApiError } from '../lib/errors.js'
+import { newPublicId } from '../lib/ids.js'
+import { isIanaTimeZone, isIsoCurrency } from '../lib/locale.js'
+
+export interface ShopRow {
+  id: string
+  public_id: string
+  name: string
+  timezone: string
+  currency: string
+  created_at: Date
+  updated_at: Date
+}
+
+export interface NewShop {
+  name: string
+  timezone: string
+  currency: string
+}
+
+// Capability flags (spec "Shop"): every flag is false until the feature that sets it lands.
+export const capabilityFlags = ['online_booking', 'tire_storage'] as const
+export type Capabilities = Record<(typeof capabilityFlags)[number], boolean>
+
+export function shopCapabilities(_shop: ShopRow): Capabilities {
+  return { online_booking: false, tire_storage: false }
+}
+
+export const shopDefaults: NewShop = { name: 'My Shop', timezone: 'America/New_York', currency: 'USD' }
+
+const shopColumns = 'id, public_id, name, timezone, currency, created_at, updated_at'
+
+export function validateNewShop(input: NewShop): NewShop {
+  const name = input.name.trim()
+  if (name.length < 1 || name.length > 200) {
+    throw new ApiError('invalid_request', 'Shop name must be 1-200 characters', { param: 'name' })
+  }
+  if (!isIanaTimeZone(input.timezone)) {
+    throw new ApiError('invalid_request', `"${input.timezone}" is not an IANA time zone such as America/Chicago`, {
+      param: 'timezone',
+    })
+  }
+  const currency = input.currency.toUpperCase()
+  if (!isIsoCurrency(currency)) {
+    throw new ApiError('invalid_request', `"${input.currency}" is not an ISO 4217 currency code such as USD`, {
+      param: 'currency',
+    })
+  }
+  return { name, timezone: input.timezone, currency }
+}
+
+export async function createShop(db: Queryable, input: NewShop): Promise<ShopRow> {
+  const shop = validateNewShop(input)
+  const result = await db.query<ShopRow>(
+    `insert into shops (public_id, name, timezone, currency) values ($1::text, $2::text, $3::text, $4::text)
+     returning ${shopColumns}`,
+    [newPublicId('shop'), shop.name, shop.timezone, shop.currency],
+  )
+  return result.rows[0] as ShopRow
+}
+
+export async function listShops(db: Queryable): Promise<ShopRow[]> {
+  const result = await db.query<ShopRow>(`select ${shopColumns} from shops order by created_at, id`)
+  return result.rows
+}
+
+export async function findShopById(db: Queryable, shopId: string): Promise<ShopRow | null> {
+  const result = await db.query<ShopRow>(`select ${shopColumns} from shops where id = $1::uuid`, [shopId])
+  return result.rows[0] ?? null
+}
+
+export async function findShopByPublicId(db: Queryable, publicId: string): Promise<ShopRow | null> {
+  const result = await db.query<ShopRow>(`select ${shopColumns} from shops where public_id = $1::text`, [publicId])
+  return result.rows[0] ?? null
+}
+
+/**
+ * The shop a shop-level command acts on: the one named, or the only one. Operators may leave the
+ * shop out on the common single-shop appliance.
+ */
+export async function resolveShop(db: Queryable, publicId: string | undefined): Promise<ShopRow> {
+  if (publicId) {
+    const shop = await findShopByPublicId(db, publicId)
+    if (!shop) throw new ApiError('not_found', `No shop with id ${publicId}`, { param: 'shop' })
+    return shop
+  }
+  const shops = await listShops(db)
+  if (shops.length === 1) return shops[0] as ShopRow
+  if (shops.length === 0) {
+    throw new ApiError('not_found', 'No shop exists yet: start `shopapi serve` or run `shopapi shops create`', {
+      param: 'shop',
+    })
+  }
+  throw new ApiError('invalid_request', `${shops.length} shops exist: name one with --shop`, { param: 'shop' })
+}
+
+/** Creates the first shop unless one exists; safe when several processes start at once. */
+export async function ensureFirstShop(pool: pg.Pool, input: NewShop): Promise<{ shop: ShopRow; created: boolean }> {
+  validateNewShop(input)
+  return withTransaction(pool, async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtext('shopapi.first-shop'))")
+    const existing = await tx.query<ShopRow>(`select ${shopColumns} from shops order by created_at, id limit 1`)
+    if (existing.rows[0]) return { shop: existing.rows[0], created: false }
+    return { shop: await createShop(tx, input), created: true }
+  })
+}
