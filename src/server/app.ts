@@ -1,7 +1,7 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import { newPublicId } from '../lib/ids.js'
 import type { AppDeps } from './deps.js'
-import { registerOperations } from './operations.js'
+import { type Operation, registerOperations } from './operations.js'
 import { authPlugin } from './plugins/auth.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { jsonBodyPlugin } from './plugins/json-body.js'
@@ -26,6 +26,8 @@ export const redactedLogPaths = [
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
+  /** The operations to serve; every operation of API v1 unless given. */
+  operations?: Operation[]
 }
 
 /** The whole HTTP application, ready for `listen` or `inject`; it never reads process.env. */
@@ -35,10 +37,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       level: deps.config.logLevel,
       redact: { paths: redactedLogPaths, censor: '[redacted]' },
     },
-    disableRequestLogging: true,
+    // Our own one line per request (request-context plugin) replaces Fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     genReqId: () => newPublicId('request'),
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
     bodyLimit: maxBodyBytes,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -52,7 +54,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     async (v1) => {
       await v1.register(authPlugin, { deps })
       await v1.register(rateLimitPlugin, { deps })
-      registerOperations(v1, apiOperations, deps)
+      registerOperations(v1, options.operations ?? apiOperations, deps)
     },
     { prefix: '/v1' },
   )

@@ -14,7 +14,7 @@ export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
       return
     }
     parseJson(request, text, (error, value) => {
-      if (error) done(new ApiError('invalid_json', `The body is not valid JSON: ${error.message}`), undefined)
+      if (error) done(new ApiError('invalid_json', 'The request body is not valid JSON'), undefined)
       else done(null, value)
     })
   })

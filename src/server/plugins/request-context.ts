@@ -12,7 +12,6 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
-        request_id: request.id,
         method: request.method,
         url: request.url,
         route: request.routeOptions.url ?? null,
