@@ -4,7 +4,9 @@ import { type Config, loadConfig } from '../config.js'
 import { type Database, openDatabase } from '../db/connect.js'
 import { ApiError, UsageError } from '../lib/errors.js'
 
-export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
+export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<
+  (typeof BaseCommand)['baseFlags'] & T['flags']
+>
 
 /**
  * What every shopapi command shares: `--json`, the database (DATABASE_URL / --database-url, or the
@@ -63,8 +65,21 @@ export abstract class BaseCommand extends Command {
       head: columns.map((column) => column.header),
       style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
       chars: {
-        top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
-        'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '',
+        top: '',
+        'top-mid': '',
+        'top-left': '',
+        'top-right': '',
+        bottom: '',
+        'bottom-mid': '',
+        'bottom-left': '',
+        'bottom-right': '',
+        left: '',
+        'left-mid': '',
+        mid: '',
+        'mid-mid': '',
+        right: '',
+        'right-mid': '',
+        middle: '',
       },
     })
     for (const row of rows) table.push(columns.map((column) => formatCell(row[column.key])))
@@ -73,7 +88,8 @@ export abstract class BaseCommand extends Command {
 
   override async catch(error: Error & { exitCode?: number; oclif?: unknown }): Promise<unknown> {
     // oclif's own errors (bad flags, --help exits) keep their behaviour.
-    if (error.oclif !== undefined && !(error instanceof ApiError) && !(error instanceof UsageError)) return super.catch(error)
+    if (error.oclif !== undefined && !(error instanceof ApiError) && !(error instanceof UsageError))
+      return super.catch(error)
     const known = error instanceof ApiError || error instanceof UsageError
     const message = known ? error.message : `${error.message || String(error)}`
     if (this.jsonEnabled()) {

@@ -1,5 +1,5 @@
-import { loadConfig } from '../config.js'
 import { BaseCommand } from '../cli/base.js'
+import { loadConfig } from '../config.js'
 import { openEmbeddedDatabase } from '../db/embedded.js'
 import { runMigrations } from '../db/migrate.js'
 
@@ -17,7 +17,11 @@ export default class Migrate extends BaseCommand {
       : await openEmbeddedDatabase(config.dataDir, { onProgress: (m) => process.stderr.write(`${m}\n`) })
     try {
       const applied = await runMigrations(config.databaseUrl ?? (embedded?.url as string))
-      this.log(applied.length === 0 ? 'Database is up to date' : `Applied ${applied.length} migration(s): ${applied.join(', ')}`)
+      this.log(
+        applied.length === 0
+          ? 'Database is up to date'
+          : `Applied ${applied.length} migration(s): ${applied.join(', ')}`,
+      )
       return { applied }
     } finally {
       await embedded?.stop()

@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../cli/base.js'
-import { ApiError, UsageError } from '../lib/errors.js'
+import { type ApiError, UsageError } from '../lib/errors.js'
 import { startServer } from '../server/runtime.js'
 import { shopDefaults, validateNewShop } from '../services/shops.js'
 
@@ -17,7 +17,10 @@ export default class Serve extends BaseCommand {
   static override flags = {
     port: Flags.integer({ description: 'TCP port to listen on', default: 8080, min: 0, max: 65535, env: 'PORT' }),
     host: Flags.string({ description: 'Address to listen on', default: '127.0.0.1', env: 'HOST' }),
-    'shop-name': Flags.string({ description: 'Name of the first shop, used only when the database has none', default: shopDefaults.name }),
+    'shop-name': Flags.string({
+      description: 'Name of the first shop, used only when the database has none',
+      default: shopDefaults.name,
+    }),
     timezone: Flags.string({ description: 'IANA time zone of the first shop', default: shopDefaults.timezone }),
     currency: Flags.string({ description: 'ISO 4217 currency of the first shop', default: shopDefaults.currency }),
   }
@@ -29,7 +32,9 @@ export default class Serve extends BaseCommand {
     try {
       firstShop = validateNewShop({ name: flags['shop-name'], timezone: flags.timezone, currency: flags.currency })
     } catch (error) {
-      throw new UsageError(`--${(error as ApiError).param === 'name' ? 'shop-name' : (error as ApiError).param}: ${(error as Error).message}`)
+      throw new UsageError(
+        `--${(error as ApiError).param === 'name' ? 'shop-name' : (error as ApiError).param}: ${(error as Error).message}`,
+      )
     }
     const json = this.jsonEnabled()
     const server = await startServer({
@@ -43,7 +48,12 @@ export default class Serve extends BaseCommand {
     const summary = {
       url: server.url,
       database: server.database.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL',
-      shop: { id: server.shop.public_id, name: server.shop.name, timezone: server.shop.timezone, currency: server.shop.currency },
+      shop: {
+        id: server.shop.public_id,
+        name: server.shop.name,
+        timezone: server.shop.timezone,
+        currency: server.shop.currency,
+      },
       shop_created: server.shopCreated,
     }
     if (json) {

@@ -28,7 +28,10 @@ export async function openDatabase(
     await embedded?.stop()
     throw error
   }
-  const pool = createPool(url, { max: config.dbPoolSize, ...(options.applicationName ? { applicationName: options.applicationName } : {}) })
+  const pool = createPool(url, {
+    max: config.dbPoolSize,
+    ...(options.applicationName ? { applicationName: options.applicationName } : {}),
+  })
   return {
     pool,
     url,

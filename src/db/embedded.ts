@@ -82,7 +82,8 @@ export async function openEmbeddedDatabase(
       progress(`Starting the embedded PostgreSQL on 127.0.0.1:${port}`)
       await server.start()
     } catch (error) {
-      lastError = error instanceof Error ? error : new Error(recentLog.filter(Boolean).slice(-3).join(' | ') || 'postgres exited')
+      lastError =
+        error instanceof Error ? error : new Error(recentLog.filter(Boolean).slice(-3).join(' | ') || 'postgres exited')
       // Another process may have initialised or started it in the meantime: look again.
       await server.stop().catch(() => {})
       await delay(250 * (attempt + 1))
@@ -174,7 +175,9 @@ function freePort(): Promise<number> {
     server.on('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }

@@ -31,4 +31,3 @@ export async function migrationsCurrent(db: pg.Pool): Promise<boolean> {
   const result = await db.query<{ applied: number }>('select count(*)::int as applied from migrations where id > 0')
   return (result.rows[0]?.applied ?? 0) >= expected
 }
-

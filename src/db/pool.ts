@@ -3,7 +3,10 @@ import pg from 'pg'
 // Timestamps are read as Date and `numeric` stays a string (money must never pass through a float).
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 
-export function createPool(connectionString: string, options: { max?: number; applicationName?: string } = {}): pg.Pool {
+export function createPool(
+  connectionString: string,
+  options: { max?: number; applicationName?: string } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 20,

@@ -44,7 +44,9 @@ export function parseScopeList(input: string): Scope[] {
   ]
   const unknown = names.filter((name) => !isScope(name))
   if (unknown.length > 0) {
-    throw new Error(`Unknown scope${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known scopes: ${allScopes.join(', ')}`)
+    throw new Error(
+      `Unknown scope${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known scopes: ${allScopes.join(', ')}`,
+    )
   }
   if (names.length === 0) throw new Error('At least one scope is required')
   return names as Scope[]

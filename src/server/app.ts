@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { newPublicId } from '../lib/ids.js'
 import type { AppDeps } from './deps.js'
 import { type Operation, registerOperations } from './operations.js'
@@ -25,7 +25,8 @@ export const redactedLogPaths = [
 ]
 
 export interface BuildAppOptions {
-  logger?: FastifyServerOptions['logger']
+  /** Where log lines go; standard output unless given. */
+  logStream?: { write(line: string): void }
   /** The operations to serve; every operation of API v1 unless given. */
   operations?: Operation[]
 }
@@ -33,9 +34,10 @@ export interface BuildAppOptions {
 /** The whole HTTP application, ready for `listen` or `inject`; it never reads process.env. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
+    logger: {
       level: deps.config.logLevel,
       redact: { paths: redactedLogPaths, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Our own one line per request (request-context plugin) replaces Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),

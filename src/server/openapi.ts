@@ -80,58 +80,68 @@ function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
 export function buildOpenApiDocument(operations: Operation[]): Record<string, unknown> {
   const paths: ZodOpenApiPathsObject = {}
   for (const operation of operations) {
-    const item = (paths[operation.path] ??= {}) as Record<string, ZodOpenApiOperationObject>
+    const item = (paths[operation.path] ?? {}) as Record<string, ZodOpenApiOperationObject>
     item[operation.method.toLowerCase()] = toOpenApiOperation(operation)
+    paths[operation.path] = item
   }
   const tags = [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name }))
   const scopeList = Object.entries(scopeCatalogue)
     .map(([scope, text]) => `- \`${scope}\`: ${text}`)
     .join('\n')
 
-  const document = createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Shop Management Public API',
-      version: contractVersion,
-      description:
-        "Versioned REST API over an auto-repair shop's data. Every operation needs `Authorization: Bearer <API_KEY>` " +
-        'with the scopes in its `x-required-scopes`; write never implies read. Errors share one envelope (`Error`).',
-    },
-    servers: [{ url: '/v1', description: 'This appliance' }],
-    tags,
-    paths,
-    components: {
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          description: `API keys are issued by the shop (\`shopapi integrations create\`) and shown once. Scopes:\n${scopeList}`,
-        },
+  const document = createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Shop Management Public API',
+        version: contractVersion,
+        description:
+          "Versioned REST API over an auto-repair shop's data. Every operation needs `Authorization: Bearer <API_KEY>` " +
+          'with the scopes in its `x-required-scopes`; write never implies read. Errors share one envelope (`Error`).',
       },
-      headers: {
-        'X-Request-Id': { description: 'Id of this request (req_...)', schema: { type: 'string', pattern: '^req_' } },
-        'Cache-Control': { description: 'Always no-store', schema: { type: 'string', const: 'no-store' } },
-        'RateLimit-Limit': { description: "Requests allowed in the key's window", schema: { type: 'integer' } },
-        'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
-        'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
-        'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
-      },
-      responses: Object.fromEntries(
-        [...Object.entries(errorResponses), ['413', 'Request body larger than 1 MB']].map(([status, description]) => [
-          `Error${status}`,
-          {
-            description: description as string,
-            headers: {
-              'X-Request-Id': headerRef('X-Request-Id'),
-              ...(status === '429' ? { 'Retry-After': headerRef('Retry-After') } : {}),
-            },
-            content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+      servers: [{ url: '/v1', description: 'This appliance' }],
+      tags,
+      paths,
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: `API keys are issued by the shop (\`shopapi integrations create\`) and shown once. Scopes:\n${scopeList}`,
           },
-        ]),
-      ),
-      schemas: { ErrorCode: ErrorCodeSchema },
+        },
+        headers: {
+          'X-Request-Id': { description: 'Id of this request (req_...)', schema: { type: 'string', pattern: '^req_' } },
+          'Cache-Control': { description: 'Always no-store', schema: { type: 'string', const: 'no-store' } },
+          'RateLimit-Limit': { description: "Requests allowed in the key's window", schema: { type: 'integer' } },
+          'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
+          'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+          'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+        },
+        responses: Object.fromEntries(
+          [...Object.entries(errorResponses), ['413', 'Request body larger than 1 MB']].map(([status, description]) => [
+            `Error${status}`,
+            {
+              description: description as string,
+              headers: {
+                'X-Request-Id': headerRef('X-Request-Id'),
+                ...(status === '429' ? { 'Retry-After': headerRef('Retry-After') } : {}),
+              },
+              content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+            },
+          ]),
+        ),
+        schemas: { ErrorCode: ErrorCodeSchema },
+      },
+    } as Parameters<typeof createDocument>[0],
+    {
+      // Responses may gain fields within v1 (spec "Versioning" 2), so response objects stay open;
+      // request bodies keep additionalProperties: false because unknown fields are rejected.
+      override: ({ jsonSchema, io }) => {
+        if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties
+      },
     },
-  } as Parameters<typeof createDocument>[0])
+  )
   return { ...document, 'x-scopes': scopeCatalogue } as Record<string, unknown>
 }
 

@@ -50,7 +50,11 @@ export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B exte
 }
 
 /** Turns the first zod issue into the envelope's invalid_request (or invalid_id) with `param`. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, location: 'body' | 'query' | 'path'): z.output<T> {
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  location: 'body' | 'query' | 'path',
+): z.output<T> {
   const result = schema.safeParse(input ?? (location === 'body' ? undefined : {}))
   if (result.success) return result.data
   const issue = result.error.issues[0]

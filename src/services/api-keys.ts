@@ -35,7 +35,10 @@ export async function insertApiKey(
      returning shop_id, id, public_id, display_prefix, created_at, last_used_at, revoked_at`,
     [integration.shop_id, newPublicId('apiKey'), integration.id, issued.lookupId, issued.displayPrefix, issued.hash],
   )
-  const row = { ...(result.rows[0] as Omit<ApiKeyRow, 'integration_public_id'>), integration_public_id: integration.public_id }
+  const row = {
+    ...(result.rows[0] as Omit<ApiKeyRow, 'integration_public_id'>),
+    integration_public_id: integration.public_id,
+  }
   return { row, plaintext: issued.plaintext }
 }
 
@@ -60,7 +63,10 @@ export async function createApiKey(pool: pg.Pool, integrationPublicId: string) {
   })
 }
 
-export async function listApiKeys(db: Queryable, filter: { integration?: string | undefined; includeRevoked?: boolean } = {}) {
+export async function listApiKeys(
+  db: Queryable,
+  filter: { integration?: string | undefined; includeRevoked?: boolean } = {},
+) {
   if (filter.integration) await getIntegration(db, filter.integration)
   const result = await db.query<ApiKeyRow>(
     `select ${keyColumns} from api_keys k join integrations i on i.shop_id = k.shop_id and i.id = k.integration_id

@@ -44,7 +44,11 @@ export async function createIntegration(
        returning id`,
       [shop.id, newPublicId('integration'), name, input.scopes],
     )
-    const integration = (await findIntegrationByInternalId(tx, shop.id, inserted.rows[0]?.id as string)) as IntegrationRow
+    const integration = (await findIntegrationByInternalId(
+      tx,
+      shop.id,
+      inserted.rows[0]?.id as string,
+    )) as IntegrationRow
     const { row, plaintext } = await insertApiKey(tx, integration)
     return { integration, apiKey: row, plaintextKey: plaintext }
   })

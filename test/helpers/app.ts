@@ -23,11 +23,22 @@ export interface TestApp {
 /** The app on a real loopback socket over a database of its own. */
 export async function startTestApp(
   t: Test,
-  options: { config?: Partial<Config>; operations?: Operation[]; database?: { url: string; pool: pg.Pool } } = {},
+  options: {
+    config?: Partial<Config>
+    operations?: Operation[]
+    database?: { url: string; pool: pg.Pool }
+    logStream?: { write(line: string): void }
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(t))
   const config = loadConfig({}, { databaseUrl: database.url, logLevel: 'silent', ...options.config })
-  const app = await buildApp({ pool: database.pool, config }, options.operations ? { operations: options.operations } : {})
+  const app = await buildApp(
+    { pool: database.pool, config },
+    {
+      ...(options.operations ? { operations: options.operations } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    },
+  )
   await app.listen({ host: '127.0.0.1', port: 0 })
   t.teardown(() => app.close())
   const address = app.server.address()
@@ -50,9 +61,17 @@ export async function startTestApp(
 
 let shopCounter = 0
 
-export async function createTestShop(pool: pg.Pool, overrides: Partial<{ name: string; timezone: string; currency: string }> = {}) {
+export async function createTestShop(
+  pool: pg.Pool,
+  overrides: Partial<{ name: string; timezone: string; currency: string }> = {},
+) {
   shopCounter += 1
-  return createShop(pool, { name: `Test Shop ${shopCounter}`, timezone: 'America/Chicago', currency: 'USD', ...overrides })
+  return createShop(pool, {
+    name: `Test Shop ${shopCounter}`,
+    timezone: 'America/Chicago',
+    currency: 'USD',
+    ...overrides,
+  })
 }
 
 /** An integration with the given scopes and its first key, as `shopapi integrations create` makes it. */

@@ -17,7 +17,11 @@ export function cliEnv(env: Record<string, string | undefined>): NodeJS.ProcessE
 }
 
 /** Runs `shopapi <args>` to completion. */
-export function runCli(args: string[], env: Record<string, string | undefined>, timeoutMs = 120_000): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = 120_000,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliPath, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
@@ -49,7 +53,11 @@ export interface ServeProcess {
 }
 
 /** Starts `shopapi serve --json` and waits for its start-up line. */
-export function startServe(args: string[], env: Record<string, string | undefined>, timeoutMs = 120_000): Promise<ServeProcess> {
+export function startServe(
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = 120_000,
+): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliPath, 'serve', '--json', '--port', '0', ...args], {
       env: cliEnv(env),

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 
-t.test('GET /v1/shop returns the key\'s own shop', async (t) => {
+t.test("GET /v1/shop returns the key's own shop", async (t) => {
   const api = await startTestApp(t)
   const shop = await createTestShop(api.pool, { name: 'Main Street Auto', timezone: 'America/Denver', currency: 'CAD' })
   const other = await createTestShop(api.pool, { name: 'Other Shop' })

@@ -4,7 +4,8 @@ import { presentIntegration } from '../../cli/present.js'
 import { setIntegrationStatus } from '../../services/integrations.js'
 
 export default class IntegrationsDisable extends BaseCommand {
-  static override description = 'Disable an integration: every one of its keys gets 401 from the next request on, until it is enabled again.'
+  static override description =
+    'Disable an integration: every one of its keys gets 401 from the next request on, until it is enabled again.'
   static override examples = ['<%= config.bin %> integrations disable int_123']
   static override args = { id: Args.string({ description: 'Integration id (int_...)', required: true }) }
 

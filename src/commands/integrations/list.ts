@@ -5,7 +5,10 @@ import { listIntegrations } from '../../services/integrations.js'
 
 export default class IntegrationsList extends BaseCommand {
   static override description = 'List integrations with their scopes and number of live keys.'
-  static override examples = ['<%= config.bin %> integrations list', '<%= config.bin %> integrations list --shop shop_123 --json']
+  static override examples = [
+    '<%= config.bin %> integrations list',
+    '<%= config.bin %> integrations list --shop shop_123 --json',
+  ]
   static override flags = {
     shop: Flags.string({ description: 'Only the integrations of this shop (shop_...)' }),
   }

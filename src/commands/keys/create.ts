@@ -4,8 +4,12 @@ import { presentApiKey } from '../../cli/present.js'
 import { createApiKey, maxLiveKeysPerIntegration } from '../../services/api-keys.js'
 
 export default class KeysCreate extends BaseCommand {
-  static override description = `Issue another API key for an integration, to rotate without downtime (at most ${maxLiveKeysPerIntegration} live keys). Printed once.`
-  static override examples = ['<%= config.bin %> keys create --integration int_123', '<%= config.bin %> keys create --integration int_123 --json']
+  static override description =
+    `Issue another API key for an integration, to rotate without downtime (at most ${maxLiveKeysPerIntegration} live keys). Printed once.`
+  static override examples = [
+    '<%= config.bin %> keys create --integration int_123',
+    '<%= config.bin %> keys create --integration int_123 --json',
+  ]
   static override flags = {
     integration: Flags.string({ description: 'Integration id (int_...)', required: true }),
   }

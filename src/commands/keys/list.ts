@@ -14,7 +14,9 @@ export default class KeysList extends BaseCommand {
   async run() {
     const { flags } = await this.parse(KeysList)
     const db = await this.openDatabase(flags['database-url'])
-    const keys = (await listApiKeys(db.pool, { integration: flags.integration, includeRevoked: flags.all })).map(presentApiKey)
+    const keys = (await listApiKeys(db.pool, { integration: flags.integration, includeRevoked: flags.all })).map(
+      presentApiKey,
+    )
     this.printTable(keys, [
       { key: 'id', header: 'ID' },
       { key: 'prefix', header: 'PREFIX' },

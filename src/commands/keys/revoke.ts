@@ -6,7 +6,9 @@ import { revokeApiKey } from '../../services/api-keys.js'
 export default class KeysRevoke extends BaseCommand {
   static override description = 'Revoke an API key. The next request made with it gets 401.'
   static override examples = ['<%= config.bin %> keys revoke key_123']
-  static override args = { id: Args.string({ description: 'API key id (key_...), as shown by keys list', required: true }) }
+  static override args = {
+    id: Args.string({ description: 'API key id (key_...), as shown by keys list', required: true }),
+  }
 
   async run() {
     const { args, flags } = await this.parse(KeysRevoke)

@@ -6,7 +6,10 @@ import { apiOperations } from '../../server/routes/index.js'
 
 export default class OpenapiExport extends BaseCommand {
   static override description = 'Write the OpenAPI 3.1 document of API v1 (the same one served at /v1/openapi.json).'
-  static override examples = ['<%= config.bin %> openapi export --out openapi.json', '<%= config.bin %> openapi export > openapi.json']
+  static override examples = [
+    '<%= config.bin %> openapi export --out openapi.json',
+    '<%= config.bin %> openapi export > openapi.json',
+  ]
   static override flags = {
     out: Flags.string({ char: 'o', description: 'File to write; standard output when left out' }),
   }

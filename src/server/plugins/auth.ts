@@ -27,9 +27,13 @@ export const authPlugin = fp(async (app: FastifyInstance, { deps }: { deps: AppD
     }
     const auth = await authenticateApiKey(deps.pool, token)
     if (!auth) {
-      throw new ApiError('invalid_api_key', 'The API key is not valid: it is unknown, revoked, or its integration is disabled', {
-        headers: { 'www-authenticate': 'Bearer realm="shopapi", error="invalid_token"' },
-      })
+      throw new ApiError(
+        'invalid_api_key',
+        'The API key is not valid: it is unknown, revoked, or its integration is disabled',
+        {
+          headers: { 'www-authenticate': 'Bearer realm="shopapi", error="invalid_token"' },
+        },
+      )
     }
     request.auth = auth
     const missing = required.filter((scope) => !auth.scopes.has(scope))
@@ -37,7 +41,11 @@ export const authPlugin = fp(async (app: FastifyInstance, { deps }: { deps: AppD
       throw new ApiError(
         'insufficient_scope',
         `This operation needs the scope${required.length > 1 ? 's' : ''} ${required.join(', ')}; the key's integration lacks ${missing.join(', ')}`,
-        { headers: { 'www-authenticate': `Bearer realm="shopapi", error="insufficient_scope", scope="${required.join(' ')}"` } },
+        {
+          headers: {
+            'www-authenticate': `Bearer realm="shopapi", error="insufficient_scope", scope="${required.join(' ')}"`,
+          },
+        },
       )
     }
   })

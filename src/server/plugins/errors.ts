@@ -5,10 +5,14 @@ import { ApiError } from '../../lib/errors.js'
 const fastifyCodeToApiError: Record<string, (error: FastifyError) => ApiError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError('payload_too_large', 'The request body is larger than 1 MB'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (error) =>
-    new ApiError('invalid_json', `Request bodies must be JSON sent as Content-Type: application/json (${error.message})`),
+    new ApiError(
+      'invalid_json',
+      `Request bodies must be JSON sent as Content-Type: application/json (${error.message})`,
+    ),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
     new ApiError('invalid_request', 'The Content-Length header does not match the body'),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => new ApiError('invalid_json', 'The body is empty but Content-Type is application/json'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
+    new ApiError('invalid_json', 'The body is empty but Content-Type is application/json'),
   FST_ERR_BAD_URL: () => new ApiError('invalid_request', 'The request URL is malformed'),
   FST_ERR_ASYNC_CONSTRAINT: () => new ApiError('invalid_request', 'The request could not be routed'),
 }
@@ -22,7 +26,10 @@ export function toApiError(error: unknown): ApiError {
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new ApiError('invalid_request', fastifyError.message ?? 'The request is invalid')
   }
-  return new ApiError('internal_error', 'Something went wrong on our side. Retry later; quote the request id if it persists')
+  return new ApiError(
+    'internal_error',
+    'Something went wrong on our side. Retry later; quote the request id if it persists',
+  )
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
@@ -55,7 +62,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return sendError(
       request,
       reply,
-      new ApiError('not_found', `Unrecognized request URL (${request.method} ${path}); the API reference is at /v1/openapi.json`),
+      new ApiError(
+        'not_found',
+        `Unrecognized request URL (${request.method} ${path}); the API reference is at /v1/openapi.json`,
+      ),
     )
   })
 })

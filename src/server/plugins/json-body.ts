@@ -6,7 +6,8 @@ import { ApiError } from '../../lib/errors.js'
 // several operations take an optional body (spec: archive, cancel, conversion).
 export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error')
-  app.removeContentTypeParser('application/json')
+  // JSON only: text/plain and other bodies are refused as invalid_json rather than parsed as strings.
+  app.removeAllContentTypeParsers()
   app.addContentTypeParser(/^application\/([\w.+-]+\+)?json$/, { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8')
     if (text.trim() === '') {

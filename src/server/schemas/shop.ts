@@ -3,10 +3,12 @@ import { capabilityFlags } from '../../services/shops.js'
 import { visible } from './common.js'
 
 export const CapabilitiesSchema = z
-  .object(Object.fromEntries(capabilityFlags.map((flag) => [flag, visible(z.boolean())])) as Record<
-    (typeof capabilityFlags)[number],
-    z.ZodBoolean
-  >)
+  .object(
+    Object.fromEntries(capabilityFlags.map((flag) => [flag, visible(z.boolean())])) as Record<
+      (typeof capabilityFlags)[number],
+      z.ZodBoolean
+    >,
+  )
   .catchall(z.boolean())
   .meta({
     id: 'ShopCapabilities',
