@@ -1,5 +1,4 @@
 import { BaseCommand } from '../cli/base.js'
-import { loadConfig } from '../config.js'
 import { openEmbeddedDatabase } from '../db/embedded.js'
 import { runMigrations } from '../db/migrate.js'
 
@@ -11,7 +10,7 @@ export default class Migrate extends BaseCommand {
 
   async run() {
     const { flags } = await this.parse(Migrate)
-    const config = loadConfig(process.env, { databaseUrl: flags['database-url'] })
+    const config = this.appConfig(flags['database-url'])
     const embedded = config.databaseUrl
       ? undefined
       : await openEmbeddedDatabase(config.dataDir, { onProgress: (m) => process.stderr.write(`${m}\n`) })

@@ -1,5 +1,4 @@
-import { ApiError } from '../../lib/errors.js'
-import { findShopById, type ShopRow, shopCapabilities } from '../../services/shops.js'
+import { type ShopRow, shopCapabilities } from '../../services/shops.js'
 import { defineOperation } from '../operations.js'
 import { type Shop, ShopSchema } from '../schemas/shop.js'
 
@@ -25,10 +24,6 @@ export const shopOperations = [
     tag: 'Shop',
     scopes: ['shop.read'],
     success: { status: 200, description: 'The shop', schema: ShopSchema },
-    handler: async ({ auth, deps }) => {
-      const row = await findShopById(deps.pool, auth.shopId)
-      if (!row) throw new ApiError('not_found', 'The shop of this key no longer exists')
-      return toShopResource(row)
-    },
+    handler: async ({ auth }) => toShopResource(auth.shop),
   }),
 ]
