@@ -26,15 +26,17 @@ t.test('every operation declares its scopes and its errors', async (t) => {
       const name = `${method.toUpperCase()} ${path}`
       t.ok(Array.isArray(operation['x-required-scopes']), `${name}: x-required-scopes`)
       t.ok(Array.isArray(operation['x-conditional-scopes']), `${name}: x-conditional-scopes`)
-      for (const scope of operation['x-required-scopes'] as string[]) t.ok(scope in scopeCatalogue, `${name}: ${scope} is catalogued`)
+      for (const scope of operation['x-required-scopes'] as string[])
+        t.ok(scope in scopeCatalogue, `${name}: ${scope} is catalogued`)
       const responses = operation.responses as Record<string, unknown>
       for (const status of ['400', '404', '429', '500']) t.ok(responses[status], `${name}: documents ${status}`)
     }
   }
   t.same((paths['/shop']?.get?.['x-required-scopes'] as string[]) ?? [], ['shop.read'])
   t.same(document['x-scopes'], scopeCatalogue, 'the whole scope catalogue is published')
-  const shop = (document.components as { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> })
-    .schemas.Shop
+  const shop = (
+    document.components as { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> }
+  ).schemas.Shop
   for (const [field, schema] of Object.entries(shop?.properties ?? {})) {
     t.ok(schema['x-field-visibility'] !== undefined || '$ref' in schema, `Shop.${field}: x-field-visibility`)
   }
