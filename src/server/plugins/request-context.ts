@@ -9,6 +9,16 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
     reply.header('cache-control', 'no-store')
   })
 
+  // A keep-alive connection busy when shutdown began would otherwise hold `close` open until its
+  // idle timeout; answering its last response with `Connection: close` ends it with that response.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
+
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
