@@ -44,7 +44,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     genReqId: () => newPublicId('request'),
     requestIdHeader: false,
     bodyLimit: maxBodyBytes,
-    return503OnClosing: true,
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   })
 
