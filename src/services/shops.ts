@@ -67,11 +67,6 @@ export async function listShops(db: Queryable): Promise<ShopRow[]> {
   return result.rows
 }
 
-export async function findShopById(db: Queryable, shopId: string): Promise<ShopRow | null> {
-  const result = await db.query<ShopRow>(`select ${shopColumns} from shops where id = $1::uuid`, [shopId])
-  return result.rows[0] ?? null
-}
-
 export async function findShopByPublicId(db: Queryable, publicId: string): Promise<ShopRow | null> {
   const result = await db.query<ShopRow>(`select ${shopColumns} from shops where public_id = $1::text`, [publicId])
   return result.rows[0] ?? null
