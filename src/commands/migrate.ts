@@ -1,6 +1,4 @@
 import { BaseCommand } from '../cli/base.js'
-import { openEmbeddedDatabase } from '../db/embedded.js'
-import { runMigrations } from '../db/migrate.js'
 
 export default class Migrate extends BaseCommand {
   static override description =
@@ -10,20 +8,11 @@ export default class Migrate extends BaseCommand {
 
   async run() {
     const { flags } = await this.parse(Migrate)
-    const config = this.appConfig(flags['database-url'])
-    const embedded = config.databaseUrl
-      ? undefined
-      : await openEmbeddedDatabase(config.dataDir, { onProgress: (m) => process.stderr.write(`${m}\n`) })
-    try {
-      const applied = await runMigrations(config.databaseUrl ?? (embedded?.url as string))
-      this.log(
-        applied.length === 0
-          ? 'Database is up to date'
-          : `Applied ${applied.length} migration(s): ${applied.join(', ')}`,
-      )
-      return { applied }
-    } finally {
-      await embedded?.stop()
-    }
+    // Opening the database is what migrates it; this command only reports what that applied.
+    const { appliedMigrations: applied } = await this.openDatabase(flags['database-url'])
+    this.log(
+      applied.length === 0 ? 'Database is up to date' : `Applied ${applied.length} migration(s): ${applied.join(', ')}`,
+    )
+    return { applied }
   }
 }

@@ -9,6 +9,8 @@ export interface Database {
   url: string
   /** Set when the database is the embedded one. */
   embedded: EmbeddedDatabase | undefined
+  /** The migrations this open applied (empty when the database was current). */
+  appliedMigrations: string[]
   /** Closes the pool, then stops the embedded server if this process started it. */
   close(): Promise<void>
 }
@@ -22,8 +24,9 @@ export async function openDatabase(
     ? undefined
     : await openEmbeddedDatabase(config.dataDir, options.onProgress ? { onProgress: options.onProgress } : {})
   const url = config.databaseUrl ?? (embedded as EmbeddedDatabase).url
+  let appliedMigrations: string[]
   try {
-    await runMigrations(url)
+    appliedMigrations = await runMigrations(url)
   } catch (error) {
     await embedded?.stop()
     throw error
@@ -36,6 +39,7 @@ export async function openDatabase(
     pool,
     url,
     embedded,
+    appliedMigrations,
     async close() {
       await pool.end().catch(() => {})
       await embedded?.stop()

@@ -18,9 +18,12 @@ export async function runMigrations(connectionString: string): Promise<string[]>
   }
 }
 
-export async function migrationFileCount(): Promise<number> {
-  const files = await readdir(migrationsDir)
-  return files.filter((f) => /^\d+[-_].*\.sql$/.test(f)).length
+let migrationFiles: Promise<number> | undefined
+
+/** The number of migration files this build ships; read once, since they cannot change while running. */
+export function migrationFileCount(): Promise<number> {
+  migrationFiles ??= readdir(migrationsDir).then((files) => files.filter((f) => /^\d+[-_].*\.sql$/.test(f)).length)
+  return migrationFiles
 }
 
 /** True when every migration file has been applied (the `migrations` table counts id 0, its own). */

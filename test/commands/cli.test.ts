@@ -539,3 +539,14 @@ t.test('openapi export', async (t) => {
   t.equal(fromStdout.openapi, '3.1.0', 'without --out, stdout is the document')
   t.same(fromStdout, fromFile, 'the same document either way')
 })
+
+t.test('migrate: applies pending migrations once, then reports the database current', async (t) => {
+  const fresh = { DATABASE_URL: await createEmptyDatabase(t) }
+  const first = okJson<{ applied: string[] }>(t, await runCli(['migrate', '--json'], fresh), 'first migrate')
+  t.ok(first.applied.includes('tenancy-and-keys'), 'the schema migration is applied')
+  const second = okJson<{ applied: string[] }>(t, await runCli(['migrate', '--json'], fresh), 'second migrate')
+  t.same(second.applied, [], 'nothing is applied twice')
+  const human = await runCli(['migrate'], fresh)
+  t.equal(human.code, 0)
+  t.match(human.stdout, /up to date/)
+})
