@@ -12,6 +12,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().min(1).optional(),
   SHOPAPI_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOPAPI_DB_POOL_SIZE: positiveInt(20),
+  SHOPAPI_SECRET_KEY: z.string().min(1).optional(),
 })
 
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   redisUrl: string | undefined
   logLevel: z.infer<typeof envSchema>['SHOPAPI_LOG_LEVEL']
   dbPoolSize: number
+  /** Master key for cursors and encryption at rest; kept in the data directory when not given. */
+  secretKey: string | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -37,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL,
     logLevel: e.SHOPAPI_LOG_LEVEL,
     dbPoolSize: e.SHOPAPI_DB_POOL_SIZE,
+    secretKey: e.SHOPAPI_SECRET_KEY,
   }
   for (const [key, value] of Object.entries(overrides)) {
     if (value !== undefined) Object.assign(config, { [key]: value })

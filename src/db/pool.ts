@@ -19,11 +19,14 @@ export function createPool(
   return pool
 }
 
+// A write waits at most this long for a row another write holds, then fails with 55P03 (a 409).
+export const lockTimeout = '5s'
+
 /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
 export async function withTransaction<T>(pool: pg.Pool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()
   try {
-    await client.query('begin')
+    await client.query(`begin; set local lock_timeout = '${lockTimeout}'`)
     const result = await work(client)
     await client.query('commit')
     return result

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { newPublicId } from '../lib/ids.js'
+import { loadSecrets } from '../lib/secrets.js'
 import type { AppDeps } from './deps.js'
 import { type Operation, registerOperations } from './operations.js'
 import { authPlugin } from './plugins/auth.js'
@@ -32,7 +33,11 @@ export interface BuildAppOptions {
 }
 
 /** The whole HTTP application, ready for `listen` or `inject`; it never reads process.env. */
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  given: Omit<AppDeps, 'secrets'> & { secrets?: AppDeps['secrets'] },
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const deps: AppDeps = { ...given, secrets: given.secrets ?? loadSecrets(given.config) }
   const app = Fastify({
     logger: {
       level: deps.config.logLevel,

@@ -1,8 +1,11 @@
 import type pg from 'pg'
 import type { Config } from '../config.js'
+import type { Secrets } from '../lib/secrets.js'
 
 /** What the app needs from outside; tests and `serve` build it, the app never reads process.env. */
 export interface AppDeps {
   pool: pg.Pool
   config: Config
+  /** Derived from the configured master key; loaded from the data directory when not given. */
+  secrets: Secrets
 }

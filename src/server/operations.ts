@@ -1,8 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import type { z } from 'zod'
+import { type Queryable, withTransaction } from '../db/pool.js'
 import { ApiError } from '../lib/errors.js'
 import type { Scope } from '../lib/scopes.js'
 import type { AuthContext } from '../services/api-keys.js'
+import type { Actor } from '../services/events.js'
+import {
+  claimKey,
+  completeKey,
+  findCompletedResult,
+  type IdempotencyScope,
+  requestFingerprint,
+  type StoredResult,
+} from '../services/idempotency.js'
 import type { AppDeps } from './deps.js'
 
 /**
@@ -29,6 +39,8 @@ export interface Operation<
   query?: TQuery
   body?: TBody
   bodyRequired?: boolean
+  /** Idempotency-Key handling (spec "Common rules" 3); writes without it run once per request. */
+  idempotency?: 'required' | 'optional'
   success: { status: 200 | 201 | 202; description: string; schema: z.ZodType }
   handler: (context: OperationContext<z.output<TParams>, z.output<TQuery>, z.output<TBody>>) => Promise<unknown>
 }
@@ -41,6 +53,10 @@ export interface OperationContext<P, Q, B> {
   deps: AppDeps
   request: FastifyRequest
   reply: FastifyReply
+  /** Reads: the pool. Writes: the one transaction of the change, its events and its idempotency record. */
+  db: Queryable
+  /** Who the change is attributed to in events. */
+  actor: Actor
 }
 
 export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
@@ -71,6 +87,9 @@ export function parseInput<T extends z.ZodType>(
   if (location === 'body' && issue.path.length === 0 && issue.code === 'invalid_type') {
     throw new ApiError('invalid_request', 'The request body must be a JSON object', { param: null })
   }
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received null') && param) {
+    throw new ApiError('invalid_request', `${param} cannot be null (omit it to leave it unchanged)`, { param })
+  }
   const subject = param ? `${param}: ` : ''
   throw new ApiError('invalid_request', `${subject}${issue.message}`, { param })
 }
@@ -85,8 +104,41 @@ declare module 'fastify' {
   }
 }
 
+const visibleAscii = /^[\x21-\x7e]{1,255}$/
+
+/** The Idempotency-Key header, checked (spec "Common rules" 3), or undefined when absent and allowed. */
+function readIdempotencyKey(request: FastifyRequest, mode: 'required' | 'optional'): string | undefined {
+  const header = request.headers['idempotency-key']
+  if (header === undefined) {
+    if (mode === 'required') {
+      throw new ApiError(
+        'idempotency_key_required',
+        'This operation needs an Idempotency-Key header (1-255 visible ASCII characters, e.g. a UUID)',
+        { param: 'Idempotency-Key' },
+      )
+    }
+    return undefined
+  }
+  const value = Array.isArray(header) ? header.join(',') : header
+  if (!visibleAscii.test(value)) {
+    throw new ApiError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters (0x21-0x7E)', {
+      param: 'Idempotency-Key',
+    })
+  }
+  return value
+}
+
+function sendStored(reply: FastifyReply, result: StoredResult, replayed: boolean) {
+  if (replayed) reply.header('idempotent-replayed', 'true')
+  return reply.code(result.status).type('application/json; charset=utf-8').send(result.body)
+}
+
+// Sentinel: another request committed this key while we waited for it; answer from its record.
+class KeyTakenMeanwhile extends Error {}
+
 export function registerOperations(app: FastifyInstance, operations: Operation[], deps: AppDeps): void {
   for (const operation of operations) {
+    const isWrite = operation.method !== 'GET'
     app.route({
       method: operation.method as HTTPMethods,
       url: operation.path.replace(/\{(\w+)\}/g, ':$1'),
@@ -100,18 +152,51 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
             throw new ApiError('invalid_request', 'This operation needs a JSON body', { param: null })
           }
           body = request.body === undefined ? undefined : parseInput(operation.body, request.body, 'body')
+        } else if (isWrite && request.body !== undefined) {
+          // No body is defined: `{}` is harmless, anything in it is an unknown field.
+          const fields = request.body && typeof request.body === 'object' ? Object.keys(request.body) : null
+          if (!fields || Array.isArray(request.body) || fields.length > 0) {
+            const field = fields?.[0]
+            throw new ApiError(
+              'invalid_request',
+              field ? `Unknown body field "${field}": this operation takes no body` : 'This operation takes no body',
+              { param: field ?? null },
+            )
+          }
         }
-        const result = await operation.handler({
-          params,
-          query,
-          body,
-          auth: request.auth as AuthContext,
-          deps,
-          request,
-          reply,
-        })
-        reply.code(operation.success.status)
-        return result
+        const auth = request.auth as AuthContext
+        const actor: Actor = { shopId: auth?.shopId, integrationId: auth?.integrationId ?? null }
+        const context = { params, query, body, auth, deps, request, reply, actor }
+        if (!isWrite) {
+          const result = await operation.handler({ ...context, db: deps.pool })
+          reply.code(operation.success.status)
+          return result
+        }
+
+        const key = operation.idempotency ? readIdempotencyKey(request, operation.idempotency) : undefined
+        const scope: IdempotencyScope = { shopId: auth.shopId, integrationId: auth.integrationId }
+        const fingerprint = key
+          ? requestFingerprint(operation.method, request.url.split('?')[0] ?? '', request.body)
+          : undefined
+        if (key && fingerprint) {
+          const stored = await findCompletedResult(deps.pool, scope, key, fingerprint, deps.secrets.sealKey)
+          if (stored) return sendStored(reply, stored, true)
+        }
+        try {
+          const result = await withTransaction(deps.pool, async (tx) => {
+            if (key && fingerprint && !(await claimKey(tx, scope, key, fingerprint))) throw new KeyTakenMeanwhile()
+            const resource = await operation.handler({ ...context, db: tx })
+            const stored: StoredResult = { status: operation.success.status, body: JSON.stringify(resource) }
+            if (key) await completeKey(tx, scope, key, stored, deps.secrets.sealKey)
+            return stored
+          })
+          return sendStored(reply, result, false)
+        } catch (error) {
+          if (!(error instanceof KeyTakenMeanwhile) || !key || !fingerprint) throw error
+          const stored = await findCompletedResult(deps.pool, scope, key, fingerprint, deps.secrets.sealKey)
+          if (!stored) throw new ApiError('idempotency_key_in_use', 'Retry in a moment', { param: 'Idempotency-Key' })
+          return sendStored(reply, stored, true)
+        }
       },
     })
   }

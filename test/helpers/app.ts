@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import type { Test } from 'tap'
@@ -31,7 +32,10 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(t))
-  const config = loadConfig({}, { databaseUrl: database.url, logLevel: 'silent', ...options.config })
+  const config = loadConfig(
+    {},
+    { databaseUrl: database.url, logLevel: 'silent', secretKey: randomBytes(32).toString('hex'), ...options.config },
+  )
   const app = await buildApp(
     { pool: database.pool, config },
     {

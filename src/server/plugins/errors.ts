@@ -17,8 +17,16 @@ const fastifyCodeToApiError: Record<string, (error: FastifyError) => ApiError> =
   FST_ERR_ASYNC_CONSTRAINT: () => new ApiError('invalid_request', 'The request could not be routed'),
 }
 
+// Postgres errors a client can cause by racing itself: worth a retry, not a 500.
+const retryablePostgresCodes = new Set(['55P03', '40P01', '40001'])
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
+  if (retryablePostgresCodes.has((error as { code?: string }).code ?? '')) {
+    return new ApiError('conflict', 'The record is being changed by another request; retry in a moment', {
+      headers: { 'retry-after': '1' },
+    })
+  }
   const fastifyError = error as Partial<FastifyError>
   const mapped = fastifyError.code ? fastifyCodeToApiError[fastifyError.code] : undefined
   if (mapped) return mapped(error as FastifyError)

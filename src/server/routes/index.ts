@@ -1,6 +1,11 @@
 import type { Operation } from '../operations.js'
+import { customerOperations } from './customers.js'
 import { openApiOperations } from './openapi.js'
 import { shopOperations } from './shop.js'
 
 /** Every operation of API v1, in the order the OpenAPI document lists them. */
-export const apiOperations: Operation[] = [...shopOperations, ...openApiOperations(() => apiOperations)]
+export const apiOperations: Operation[] = [
+  ...shopOperations,
+  ...customerOperations,
+  ...openApiOperations(() => apiOperations),
+]

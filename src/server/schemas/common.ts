@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import 'zod-openapi'
 import { errorStatus } from '../../lib/errors.js'
+import { type IdKind, idPrefixes, isPublicId } from '../../lib/ids.js'
 import type { Scope } from '../../lib/scopes.js'
 
 /**
@@ -63,3 +64,90 @@ export function listEnvelope<T extends z.ZodType>(item: T, id: string) {
     })
     .meta({ id })
 }
+
+/** A typed id for one slot: any other shape is 400 invalid_id before any lookup (spec "Identifiers"). */
+export function publicIdSchema(kind: IdKind, description?: string) {
+  const prefix = `${idPrefixes[kind]}_`
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      if (!isPublicId(kind, value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Expected a ${prefix} id, got ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`,
+          params: { code: 'invalid_id' },
+        })
+      }
+    })
+    .meta({
+      description: description ?? `A ${prefix} id`,
+      pattern: `^${prefix}[0-9A-Za-z]{1,64}$`,
+      example: `${prefix}4bW2yXk0fT9QmZr7LcVd1p`,
+    })
+}
+
+export function publicIdParams(kind: IdKind) {
+  return z.strictObject({ public_id: publicIdSchema(kind) })
+}
+
+// RFC 3339 with a zone: `Z` or a numeric offset. Naive date-times are refused (spec "Value formats").
+const zonedInstant = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/
+
+export const requestInstant = z
+  .string()
+  .superRefine((value, ctx) => {
+    if (!zonedInstant.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an RFC 3339 date-time with Z or a numeric offset, e.g. 2026-01-31T15:04:05Z',
+      })
+    } else if (Number.isNaN(Date.parse(value.replace(' ', 'T')))) {
+      ctx.addIssue({ code: 'custom', message: 'is not a real date-time' })
+    }
+  })
+  .transform((value) => new Date(value.replace(' ', 'T')))
+  .meta({
+    format: 'date-time',
+    description: 'RFC 3339 date-time with `Z` or a numeric offset; naive date-times are rejected',
+    example: '2026-01-31T09:04:05-06:00',
+  })
+
+export const limitParam = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(200)
+  .default(50)
+  .meta({ description: 'Page size, 1-200', example: 50 })
+
+export const cursorParam = z
+  .string()
+  .min(1)
+  .max(1000)
+  .optional()
+  .meta({ description: 'The `next_cursor` of the previous page; the other parameters must not change' })
+
+export const sortParam = z
+  .enum(['created_at', 'updated_at'])
+  .default('created_at')
+  .meta({ description: 'Newest first by this column; ties broken by id' })
+
+export const lifecycleParam = z
+  .enum(['active', 'archived', 'all'])
+  .default('active')
+  .meta({ description: 'Which records: not archived (default), archived (including merged), or all' })
+
+export const searchParam = z
+  .string()
+  .min(2)
+  .max(100)
+  .optional()
+  .meta({ description: 'Case-insensitive substring, 2-100 characters; % and _ match literally' })
+
+/** Booleans in a query string: `true`/`false` only, not JavaScript truthiness. */
+export const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true')
+
+export const expectedVersion = z.number().int().min(1).nullable().optional().meta({
+  description:
+    'Optimistic concurrency: the update is refused with 409 version_conflict unless this is the current version',
+})

@@ -1,0 +1,72 @@
+import type { Queryable } from '../db/pool.js'
+import { newPublicId } from '../lib/ids.js'
+
+// Spec "Events": every type of v1. Only the families whose resources exist record events so far.
+export const eventTypes = [
+  'customer.created',
+  'customer.updated',
+  'customer.archived',
+  'customer.merged',
+  'vehicle.created',
+  'vehicle.updated',
+  'vehicle.archived',
+  'vehicle.merged',
+  'appointment.created',
+  'appointment.updated',
+  'appointment.status_changed',
+  'appointment.converted_to_repair_order',
+  'repair_order.created',
+  'repair_order.updated',
+  'repair_order.status_changed',
+  'job.created',
+  'job.status_changed',
+  'invoice.posted',
+  'invoice.voided',
+  'credit_note.issued',
+  'payment.recorded',
+  'payment.reversed',
+  'task.created',
+  'task.updated',
+  'task.completed',
+  'webhook_endpoint.disabled',
+] as const
+
+export type EventType = (typeof eventTypes)[number]
+
+export interface NewEvent {
+  type: EventType
+  objectType: string
+  /** The object's public id. */
+  objectId: string
+  /** Small, additive, never pricing or cost (spec "Envelope"). */
+  summary: Record<string, unknown>
+}
+
+/** Who made a change: an integration through the API, or the shop itself (CLI, staff, automation). */
+export interface Actor {
+  shopId: string
+  integrationId: string | null
+}
+
+/**
+ * Records events inside the caller's transaction: the outbox the webhook worker delivers from. They
+ * commit or vanish with the change that caused them.
+ */
+export async function recordEvents(tx: Queryable, actor: Actor, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return
+  await tx.query(
+    `insert into events (shop_id, public_id, type, object_type, object_id, summary, integration_id)
+     select $1::uuid, e.public_id, e.type, e.object_type, e.object_id, e.summary, $2::uuid
+     from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[])
+       as e(public_id, type, object_type, object_id, summary)`,
+    [
+      actor.shopId,
+      actor.integrationId,
+      events.map(() => newPublicId('event')),
+      events.map((e) => e.type),
+      events.map((e) => e.objectType),
+      events.map((e) => e.objectId),
+      events.map((e) => JSON.stringify(e.summary)),
+    ],
+  )
+}

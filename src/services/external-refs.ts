@@ -1,0 +1,97 @@
+import type { Queryable } from '../db/pool.js'
+import { ApiError } from '../lib/errors.js'
+
+export type ExternalObjectType = 'customer' | 'vehicle' | 'repair_order' | 'task'
+
+export interface ExternalRefOwner {
+  shopId: string
+  integrationId: string
+}
+
+/**
+ * Sets the integration's external id of a record, replacing its previous one (spec "External
+ * references"). Another record of the type holding the id is 409 external_id_in_use.
+ */
+export async function setExternalId(
+  tx: Queryable,
+  owner: ExternalRefOwner,
+  objectType: ExternalObjectType,
+  objectId: string,
+  externalId: string,
+): Promise<void> {
+  const taken = await tx.query<{ object_id: string }>(
+    `select object_id from external_refs where shop_id = $1::uuid and integration_id = $2::uuid
+       and object_type = $3::text and external_id = $4::text for update`,
+    [owner.shopId, owner.integrationId, objectType, externalId],
+  )
+  const holder = taken.rows[0]
+  if (holder && holder.object_id !== objectId) throw externalIdInUse(objectType, externalId)
+  if (holder) return
+  try {
+    await tx.query(
+      `insert into external_refs (shop_id, integration_id, object_type, object_id, external_id)
+       values ($1::uuid, $2::uuid, $3::text, $4::uuid, $5::text)
+       on conflict (shop_id, integration_id, object_type, object_id)
+       do update set external_id = excluded.external_id, created_at = now()`,
+      [owner.shopId, owner.integrationId, objectType, objectId, externalId],
+    )
+  } catch (error) {
+    // Two requests claiming one id at once: the loser sees the unique index, not the select above.
+    if ((error as { code?: string }).code === '23505') throw externalIdInUse(objectType, externalId)
+    throw error
+  }
+}
+
+function externalIdInUse(objectType: ExternalObjectType, externalId: string): ApiError {
+  return new ApiError(
+    'external_id_in_use',
+    `External id "${externalId}" is already set on another ${objectType} by this integration`,
+    {
+      param: 'external_id',
+      blockers: [
+        {
+          type: 'conflict',
+          reason: 'external_id_in_use',
+          message: `Another ${objectType} already has external id "${externalId}"`,
+          resolution: [
+            `Find it with GET /${objectType === 'repair_order' ? 'repair-orders' : `${objectType}s`}?external_id=...`,
+            'Remove the id from that record first (DELETE .../external-id), or use another id',
+          ],
+        },
+      ],
+    },
+  )
+}
+
+export async function removeExternalId(
+  tx: Queryable,
+  owner: ExternalRefOwner,
+  objectType: ExternalObjectType,
+  objectId: string,
+): Promise<void> {
+  await tx.query(
+    `delete from external_refs where shop_id = $1::uuid and integration_id = $2::uuid
+       and object_type = $3::text and object_id = $4::uuid`,
+    [owner.shopId, owner.integrationId, objectType, objectId],
+  )
+}
+
+/**
+ * On a merge, each integration's external id moves to the survivor unless that integration already
+ * has one there, so its next lookup by external id finds the record that lives on.
+ */
+export async function moveExternalIdsOnMerge(
+  tx: Queryable,
+  shopId: string,
+  objectType: ExternalObjectType,
+  fromId: string,
+  intoId: string,
+): Promise<void> {
+  await tx.query(
+    `update external_refs r set object_id = $4::uuid
+     where r.shop_id = $1::uuid and r.object_type = $2::text and r.object_id = $3::uuid
+       and not exists (select 1 from external_refs s where s.shop_id = r.shop_id and s.integration_id = r.integration_id
+         and s.object_type = r.object_type and s.object_id = $4::uuid)`,
+    [shopId, objectType, fromId, intoId],
+  )
+}
