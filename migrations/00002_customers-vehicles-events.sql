@@ -55,6 +55,8 @@ create index customers_updated_idx on customers (shop_id, updated_at desc, publi
 create index customers_email_idx on customers (shop_id, lower(email)) where email is not null;
 create index customers_phone_idx on customers (shop_id, phone_normalized) where phone_normalized is not null;
 create index customers_phone_alt_idx on customers (shop_id, phone_alt_normalized) where phone_alt_normalized is not null;
+-- The shop's own tools (CLI merges) address records by public id without naming the shop.
+create index customers_public_id_idx on customers (public_id);
 create index customers_search_idx on customers using gin (search_text gin_trgm_ops);
 
 create table vehicles (
@@ -97,6 +99,7 @@ create index vehicles_customer_idx on vehicles (shop_id, customer_id, created_at
 create index vehicles_vin_idx on vehicles (shop_id, vin) where vin is not null;
 create index vehicles_plate_idx on vehicles (shop_id, plate_normalized) where plate_normalized is not null;
 create index vehicles_unit_number_idx on vehicles (shop_id, lower(unit_number)) where unit_number is not null;
+create index vehicles_public_id_idx on vehicles (public_id);
 create index vehicles_search_idx on vehicles using gin (search_text gin_trgm_ops);
 
 -- An integration's own id for a record (spec "External references"): private to that integration,

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/pool.js'
 import { withTransaction } from '../db/pool.js'
 import { containsPattern, SqlParams } from '../db/sql.js'
 import { ApiError, UsageError } from '../lib/errors.js'
-import { newPublicId } from '../lib/ids.js'
+import { isPublicId, newPublicId } from '../lib/ids.js'
 import { normalizePhone } from '../lib/phones.js'
 import type { CustomerCreate, CustomerListQuery, CustomerUpdate } from '../server/schemas/customer.js'
 import { consentFields } from '../server/schemas/customer.js'
@@ -273,6 +273,9 @@ export interface MergeResult {
  * `merged_into`; its vehicles and external ids move to the survivor; events record all of it.
  */
 export async function mergeCustomers(pool: pg.Pool, fromPublicId: string, intoPublicId: string): Promise<MergeResult> {
+  for (const id of [fromPublicId, intoPublicId]) {
+    if (!isPublicId('customer', id)) throw new ApiError('invalid_id', `"${id}" is not a customer id (cus_...)`)
+  }
   if (fromPublicId === intoPublicId) throw new UsageError('A customer cannot be merged into itself')
   return withTransaction(pool, async (tx) => {
     const shops = await tx.query<{ shop_id: string; public_id: string }>(
