@@ -23,8 +23,20 @@ const errorResponses: Record<string, string> = {
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` })
 
-function successHeaders(authenticated: boolean) {
+const idempotencyKeyHeader = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/)
+  .meta({
+    description:
+      'Makes a retry safe: the same key with the same body replays the first result for 7 days (with `Idempotent-Replayed: true`); the key with a different body is 422 `idempotency_key_reused` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.',
+    example: '5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10',
+  })
+
+function successHeaders(authenticated: boolean, idempotent = false) {
   return {
+    ...(idempotent ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
     'X-Request-Id': headerRef('X-Request-Id'),
     'Cache-Control': headerRef('Cache-Control'),
     ...(authenticated
@@ -49,6 +61,10 @@ function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
   const requestParams: NonNullable<ZodOpenApiOperationObject['requestParams']> = {}
   if (operation.params) requestParams.path = operation.params as z.ZodObject
   if (operation.query) requestParams.query = operation.query as z.ZodObject
+  if (operation.idempotency) {
+    const key = idempotencyKeyHeader
+    requestParams.header = z.object({ 'Idempotency-Key': operation.idempotency === 'required' ? key : key.optional() })
+  }
   return {
     operationId: operation.operationId,
     summary: operation.summary,
@@ -69,7 +85,7 @@ function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
     responses: {
       [String(operation.success.status)]: {
         description: operation.success.description,
-        headers: successHeaders(operation.scopes !== null),
+        headers: successHeaders(operation.scopes !== null, operation.idempotency !== undefined),
         content: { 'application/json': { schema: operation.success.schema } },
       },
       ...errors,
@@ -117,6 +133,11 @@ export function buildOpenApiDocument(operations: Operation[]): Record<string, un
           'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
           'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
           'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+          'Idempotent-Replayed': {
+            description:
+              '`true` when this response is the stored result of an earlier request with the same Idempotency-Key',
+            schema: { type: 'string', const: 'true' },
+          },
         },
         responses: Object.fromEntries(
           [...Object.entries(errorResponses), ['413', 'Request body larger than 1 MB']].map(([status, description]) => [

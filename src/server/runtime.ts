@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.js'
 import { type Database, openDatabase } from '../db/connect.js'
+import { schedulePurge } from '../jobs/purge-expired.js'
 import { ensureFirstShop, type NewShop, type ShopRow } from '../services/shops.js'
 import { buildApp } from './app.js'
 
@@ -29,6 +30,7 @@ export async function startServer(options: {
     const { shop, created } = await ensureFirstShop(database.pool, options.firstShop)
     const app = await buildApp({ pool: database.pool, config: options.config })
     await app.listen({ host: options.host, port: options.port })
+    const stopPurge = schedulePurge(database.pool, app.log)
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : options.port
     const host = options.host.includes(':') ? `[${options.host}]` : options.host
@@ -42,6 +44,7 @@ export async function startServer(options: {
       stop() {
         stopping ??= (async () => {
           await app.close()
+          await stopPurge()
           await database.close()
         })()
         return stopping

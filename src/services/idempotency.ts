@@ -120,14 +120,14 @@ export async function completeKey(
 
 /** Erases replays older than 7 days and forgets keys older than 30. Returns what it did. */
 export async function purgeIdempotencyKeys(db: Queryable): Promise<{ erased: number; deleted: number }> {
+  const deleted = await db.query(
+    'delete from idempotency_keys where created_at < now() - make_interval(days => $1::int)',
+    [tombstoneDays],
+  )
   const erased = await db.query(
     `update idempotency_keys set response_sealed = null
      where response_sealed is not null and created_at < now() - make_interval(days => $1::int)`,
     [replayDays],
-  )
-  const deleted = await db.query(
-    'delete from idempotency_keys where created_at < now() - make_interval(days => $1::int)',
-    [tombstoneDays],
   )
   return { erased: erased.rowCount ?? 0, deleted: deleted.rowCount ?? 0 }
 }
