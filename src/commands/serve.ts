@@ -37,6 +37,13 @@ export default class Serve extends BaseCommand {
       )
     }
     const json = this.jsonEnabled()
+    if (config.databaseUrl && !config.secretKey) {
+      // Several processes on one database with different generated keys would reject each other's
+      // cursors and could not read each other's stored idempotent results.
+      process.stderr.write(
+        `warning: SHOPAPI_SECRET_KEY is not set; using the key in ${config.dataDir}/secret.key. Set SHOPAPI_SECRET_KEY (the same on every process) when several processes share DATABASE_URL or the data directory is not kept.\n`,
+      )
+    }
     const server = await startServer({
       config,
       host: flags.host,
