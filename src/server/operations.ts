@@ -178,12 +178,10 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
         const fingerprint = key
           ? requestFingerprint(operation.method, request.url.split('?')[0] ?? '', request.body)
           : undefined
-        if (key && fingerprint) {
-          const stored = await findCompletedResult(deps.pool, scope, key, fingerprint, deps.secrets.sealKey)
-          if (stored) return sendStored(reply, stored, true)
-        }
         try {
           const result = await withTransaction(deps.pool, async (tx) => {
+            // No lookup first: a new key (the usual case) costs one statement, and a used key answers
+            // the claim at once, or after the request holding it finishes.
             if (key && fingerprint && !(await claimKey(tx, scope, key, fingerprint))) throw new KeyTakenMeanwhile()
             const resource = await operation.handler({ ...context, db: tx })
             const stored: StoredResult = { status: operation.success.status, body: JSON.stringify(resource) }

@@ -58,6 +58,9 @@ const columns = `c.shop_id, c.id, c.public_id, c.first_name, c.last_name, c.comp
   c.consent_voice, c.consent_do_not_call, c.notes, c.tags, c.fleet_account, c.tax_exempt, c.archived_at,
   c.merged_into_id, c.version, c.created_at, c.updated_at, r.external_id, m.public_id as merged_into_public_id`
 
+const insertedColumns = `${columns.replace(/\bc\./g, '').replace(/, r\.external_id, m\.public_id as merged_into_public_id$/, '')},
+  null::text as external_id, null::text as merged_into_public_id`
+
 function fromClause(params: SqlParams, reader: Reader): string {
   return `customers c
     left join external_refs r on r.shop_id = c.shop_id and r.integration_id = ${params.add(reader.integrationId, 'uuid')}
@@ -164,11 +167,13 @@ export async function createCustomer(
   const publicId = newPublicId('customer')
   const values = [params.add(actor.shopId, 'uuid'), params.add(publicId, 'text')]
   for (const name of names) values.push(params.add(changes[name]?.value, columnType(name)))
-  await tx.query(
-    `insert into customers (shop_id, public_id, ${names.join(', ')}) values (${values.join(', ')})`,
+  // A new customer has no external id and no merge yet: the insert returns the whole row.
+  const { rows } = await tx.query<CustomerRow>(
+    `insert into customers (shop_id, public_id, ${names.join(', ')}) values (${values.join(', ')})
+     returning ${insertedColumns}`,
     params.values,
   )
-  const row = await getCustomer(tx, actor, publicId)
+  const row = rows[0] as CustomerRow
   await recordEvents(tx, actor, [
     { type: 'customer.created', objectType: 'customer', objectId: publicId, summary: customerSummary(row) },
   ])

@@ -74,7 +74,7 @@ export async function findCompletedResult(
 /**
  * Claims `key` inside the write's own transaction. A concurrent request holding the key makes this
  * wait (up to the transaction's lock_timeout) and then returns false once the holder commits; when
- * the holder rolls back, the claim goes through.
+ * the holder rolls back, the claim goes through. A key older than 30 days is free again.
  */
 export async function claimKey(
   tx: Queryable,
@@ -86,8 +86,12 @@ export async function claimKey(
     const { rowCount } = await tx.query({
       name: 'idempotency-claim',
       text: `insert into idempotency_keys (shop_id, integration_id, key, fingerprint)
-        values ($1::uuid, $2::uuid, $3::text, $4::bytea) on conflict do nothing`,
-      values: [scope.shopId, scope.integrationId, key, fingerprint],
+        values ($1::uuid, $2::uuid, $3::text, $4::bytea)
+        on conflict (shop_id, integration_id, key) do update
+          set fingerprint = excluded.fingerprint, response_status = null, response_sealed = null,
+            created_at = now(), completed_at = null
+          where idempotency_keys.created_at <= now() - make_interval(days => $5::int)`,
+      values: [scope.shopId, scope.integrationId, key, fingerprint, tombstoneDays],
     })
     return rowCount === 1
   } catch (error) {
