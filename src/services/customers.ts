@@ -113,12 +113,14 @@ export async function getCustomer(
   options: { forUpdate?: boolean } = {},
 ): Promise<CustomerRow> {
   const params = new SqlParams()
-  const { rows } = await db.query<CustomerRow>(
-    `select ${columns} from ${fromClause(params, reader)}
+  const { rows } = await db.query<CustomerRow>({
+    // Prepared once per connection: the hottest read of the API.
+    name: options.forUpdate ? 'customer-get-for-update' : 'customer-get',
+    text: `select ${columns} from ${fromClause(params, reader)}
      where c.shop_id = ${params.add(reader.shopId, 'uuid')} and c.public_id = ${params.add(publicId, 'text')}
      ${options.forUpdate ? 'for update of c' : ''}`,
-    params.values,
-  )
+    values: params.values,
+  })
   const row = rows[0]
   if (!row) throw new ApiError('not_found', `No customer ${publicId} in this shop`, { param: 'public_id' })
   return row
