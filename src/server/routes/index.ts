@@ -2,10 +2,12 @@ import type { Operation } from '../operations.js'
 import { customerOperations } from './customers.js'
 import { openApiOperations } from './openapi.js'
 import { shopOperations } from './shop.js'
+import { vehicleOperations } from './vehicles.js'
 
 /** Every operation of API v1, in the order the OpenAPI document lists them. */
 export const apiOperations: Operation[] = [
   ...shopOperations,
   ...customerOperations,
+  ...vehicleOperations,
   ...openApiOperations(() => apiOperations),
 ]
