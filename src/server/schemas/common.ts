@@ -93,6 +93,27 @@ export function publicIdParams(kind: IdKind) {
 // RFC 3339 with a zone: `Z` or a numeric offset. Naive date-times are refused (spec "Value formats").
 const zonedInstant = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/
 
+/** Date.parse rolls 2026-02-30 over to March; a calendar check refuses it instead. */
+function isRealDateTime(value: string): boolean {
+  const [year, month, day, hour, minute, second] = [0, 5, 8, 11, 14, 17].map((at, i) =>
+    Number(value.slice(at, at + (i === 0 ? 4 : 2)) || 0),
+  ) as [number, number, number, number, number, number]
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  const offset = /([+-])(\d{2}):?(\d{2})$/.exec(value)
+  const offsetOk = !offset || (Number(offset[2]) <= 14 && Number(offset[3]) <= 59)
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetOk &&
+    !Number.isNaN(Date.parse(value.replace(' ', 'T')))
+  )
+}
+
 export const requestInstant = z
   .string()
   .superRefine((value, ctx) => {
@@ -101,8 +122,8 @@ export const requestInstant = z
         code: 'custom',
         message: 'must be an RFC 3339 date-time with Z or a numeric offset, e.g. 2026-01-31T15:04:05Z',
       })
-    } else if (Number.isNaN(Date.parse(value.replace(' ', 'T')))) {
-      ctx.addIssue({ code: 'custom', message: 'is not a real date-time' })
+    } else if (!isRealDateTime(value)) {
+      ctx.addIssue({ code: 'custom', message: 'is not a real date-time (check the day, month and time)' })
     }
   })
   .transform((value) => new Date(value.replace(' ', 'T')))
