@@ -24,6 +24,12 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "name": "Shop"
     },
     {
+      "name": "Customers"
+    },
+    {
+      "name": "Vehicles"
+    },
+    {
       "name": "Meta"
     }
   ],
@@ -109,6 +115,1788 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         }
       }
     },
+    "/customers": {
+      "get": {
+        "operationId": "listCustomers",
+        "summary": "List customers",
+        "description": "Newest first by \`sort\` (default \`created_at\`). Filters combine with AND. Archived and merged customers appear only with \`lifecycle=archived\` or \`all\`.",
+        "tags": [
+          "Customers"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "customers.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "query",
+            "name": "limit",
+            "schema": {
+              "default": 50,
+              "description": "Page size, 1-200",
+              "example": 50,
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 200
+            },
+            "description": "Page size, 1-200"
+          },
+          {
+            "in": "query",
+            "name": "cursor",
+            "schema": {
+              "description": "The \`next_cursor\` of the previous page; the other parameters must not change",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 1000
+            },
+            "description": "The \`next_cursor\` of the previous page; the other parameters must not change"
+          },
+          {
+            "in": "query",
+            "name": "q",
+            "schema": {
+              "description": "Substring of name, company, email or phone (2-100 characters)",
+              "type": "string",
+              "minLength": 2,
+              "maxLength": 100
+            },
+            "description": "Substring of name, company, email or phone (2-100 characters)"
+          },
+          {
+            "in": "query",
+            "name": "email",
+            "schema": {
+              "description": "Exact email, case-insensitive",
+              "type": "string",
+              "maxLength": 255
+            },
+            "description": "Exact email, case-insensitive"
+          },
+          {
+            "in": "query",
+            "name": "phone",
+            "schema": {
+              "description": "Phone or alternate phone, compared after normalization",
+              "type": "string",
+              "maxLength": 25
+            },
+            "description": "Phone or alternate phone, compared after normalization"
+          },
+          {
+            "in": "query",
+            "name": "external_id",
+            "schema": {
+              "description": "This integration's external id",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255
+            },
+            "description": "This integration's external id"
+          },
+          {
+            "in": "query",
+            "name": "updated_after",
+            "schema": {
+              "description": "Only records updated strictly after this instant",
+              "format": "date-time",
+              "example": "2026-01-31T09:04:05-06:00",
+              "type": "string"
+            },
+            "description": "Only records updated strictly after this instant"
+          },
+          {
+            "in": "query",
+            "name": "lifecycle",
+            "schema": {
+              "default": "active",
+              "description": "Which records: not archived (default), archived (including merged), or all",
+              "type": "string",
+              "enum": [
+                "active",
+                "archived",
+                "all"
+              ]
+            },
+            "description": "Which records: not archived (default), archived (including merged), or all"
+          },
+          {
+            "in": "query",
+            "name": "sort",
+            "schema": {
+              "default": "created_at",
+              "description": "Newest first by this column; ties broken by id",
+              "type": "string",
+              "enum": [
+                "created_at",
+                "updated_at"
+              ]
+            },
+            "description": "Newest first by this column; ties broken by id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of customers",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerList"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createCustomer",
+        "summary": "Create a customer",
+        "tags": [
+          "Customers"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "customers.read",
+          "customers.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CustomerCreate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new customer",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Customer"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/customers/{public_id}": {
+      "get": {
+        "operationId": "getCustomer",
+        "summary": "Get a customer",
+        "description": "Archived and merged customers are still returned (\`archived: true\`, \`merged_into\`).",
+        "tags": [
+          "Customers"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "customers.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A cus_ id",
+              "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A cus_ id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Customer"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateCustomer",
+        "summary": "Update a customer",
+        "description": "Presence-aware: omitted fields are unchanged, null clears a nullable field. A body that changes nothing is 400 \`no_changes\`; a stale \`expected_version\` is 409 \`version_conflict\`. A merged customer cannot be changed (409).",
+        "tags": [
+          "Customers"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "customers.read",
+          "customers.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A cus_ id",
+              "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A cus_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CustomerUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The updated customer",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Customer"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/customers/{public_id}/archive": {
+      "post": {
+        "operationId": "archiveCustomer",
+        "summary": "Archive a customer",
+        "description": "The customer stays readable with \`archived: true\` and leaves the default (\`lifecycle=active\`) list. Archiving an archived customer returns it unchanged.",
+        "tags": [
+          "Customers"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "customers.read",
+          "customers.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A cus_ id",
+              "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A cus_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ArchiveRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The archived customer",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Customer"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/customers/{public_id}/external-id": {
+      "put": {
+        "operationId": "setCustomerExternalId",
+        "summary": "Set this integration's external id of a customer",
+        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.",
+        "tags": [
+          "Customers"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "customers.read",
+          "external_refs.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A cus_ id",
+              "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A cus_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ExternalIdRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The external reference",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExternalReference"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCustomerExternalId",
+        "summary": "Remove this integration's external id from a customer",
+        "description": "Answers with \`external_id: null\`, also when none was set.",
+        "tags": [
+          "Customers"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "customers.read",
+          "external_refs.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A cus_ id",
+              "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A cus_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The external reference, now empty",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExternalReference"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/vehicles": {
+      "get": {
+        "operationId": "listVehicles",
+        "summary": "List vehicles",
+        "description": "Newest first by \`sort\` (default \`created_at\`). Filters combine with AND. Archived and merged vehicles appear only with \`lifecycle=archived\` or \`all\`.",
+        "tags": [
+          "Vehicles"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "vehicles.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "query",
+            "name": "limit",
+            "schema": {
+              "default": 50,
+              "description": "Page size, 1-200",
+              "example": 50,
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 200
+            },
+            "description": "Page size, 1-200"
+          },
+          {
+            "in": "query",
+            "name": "cursor",
+            "schema": {
+              "description": "The \`next_cursor\` of the previous page; the other parameters must not change",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 1000
+            },
+            "description": "The \`next_cursor\` of the previous page; the other parameters must not change"
+          },
+          {
+            "in": "query",
+            "name": "customer",
+            "schema": {
+              "type": "string",
+              "description": "Only this customer's vehicles (a cus_ id)",
+              "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+            }
+          },
+          {
+            "in": "query",
+            "name": "vin",
+            "schema": {
+              "description": "Exact VIN, case-insensitive",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 17
+            },
+            "description": "Exact VIN, case-insensitive"
+          },
+          {
+            "in": "query",
+            "name": "plate",
+            "schema": {
+              "description": "Licence plate, compared ignoring case, spaces, hyphens and dots",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 25
+            },
+            "description": "Licence plate, compared ignoring case, spaces, hyphens and dots"
+          },
+          {
+            "in": "query",
+            "name": "unit_number",
+            "schema": {
+              "description": "Exact fleet unit number, case-insensitive",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 50
+            },
+            "description": "Exact fleet unit number, case-insensitive"
+          },
+          {
+            "in": "query",
+            "name": "q",
+            "schema": {
+              "description": "Substring of VIN, year, make, model, trim, color, plate or unit number (2-100 characters)",
+              "type": "string",
+              "minLength": 2,
+              "maxLength": 100
+            },
+            "description": "Substring of VIN, year, make, model, trim, color, plate or unit number (2-100 characters)"
+          },
+          {
+            "in": "query",
+            "name": "external_id",
+            "schema": {
+              "description": "This integration's external id",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255
+            },
+            "description": "This integration's external id"
+          },
+          {
+            "in": "query",
+            "name": "updated_after",
+            "schema": {
+              "description": "Only records updated strictly after this instant",
+              "format": "date-time",
+              "example": "2026-01-31T09:04:05-06:00",
+              "type": "string"
+            },
+            "description": "Only records updated strictly after this instant"
+          },
+          {
+            "in": "query",
+            "name": "lifecycle",
+            "schema": {
+              "default": "active",
+              "description": "Which records: not archived (default), archived (including merged), or all",
+              "type": "string",
+              "enum": [
+                "active",
+                "archived",
+                "all"
+              ]
+            },
+            "description": "Which records: not archived (default), archived (including merged), or all"
+          },
+          {
+            "in": "query",
+            "name": "sort",
+            "schema": {
+              "default": "created_at",
+              "description": "Newest first by this column; ties broken by id",
+              "type": "string",
+              "enum": [
+                "created_at",
+                "updated_at"
+              ]
+            },
+            "description": "Newest first by this column; ties broken by id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of vehicles",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/VehicleList"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createVehicle",
+        "summary": "Create a vehicle",
+        "description": "The owner (\`customer_id\`) must be a customer of the shop (404 otherwise); a merged customer is 409 \`conflict\` naming the survivor.",
+        "tags": [
+          "Vehicles"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "vehicles.read",
+          "vehicles.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/VehicleCreate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new vehicle",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Vehicle"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/vehicles/{public_id}": {
+      "get": {
+        "operationId": "getVehicle",
+        "summary": "Get a vehicle",
+        "description": "Archived and merged vehicles are still returned (\`archived: true\`, \`merged_into\`).",
+        "tags": [
+          "Vehicles"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "vehicles.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A veh_ id",
+              "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+              "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A veh_ id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The vehicle",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Vehicle"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateVehicle",
+        "summary": "Update a vehicle",
+        "description": "Presence-aware: omitted fields are unchanged, null clears a nullable field. A body that changes nothing is 400 \`no_changes\`; a stale \`expected_version\` is 409 \`version_conflict\`. A merged vehicle cannot be changed (409).",
+        "tags": [
+          "Vehicles"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "vehicles.read",
+          "vehicles.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A veh_ id",
+              "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+              "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A veh_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/VehicleUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The updated vehicle",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Vehicle"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/vehicles/{public_id}/archive": {
+      "post": {
+        "operationId": "archiveVehicle",
+        "summary": "Archive a vehicle",
+        "description": "The vehicle stays readable with \`archived: true\` and leaves the default (\`lifecycle=active\`) list. Archiving an archived vehicle returns it unchanged.",
+        "tags": [
+          "Vehicles"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "vehicles.read",
+          "vehicles.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A veh_ id",
+              "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+              "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A veh_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ArchiveRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The archived vehicle",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Vehicle"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/vehicles/{public_id}/external-id": {
+      "put": {
+        "operationId": "setVehicleExternalId",
+        "summary": "Set this integration's external id of a vehicle",
+        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.",
+        "tags": [
+          "Vehicles"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "vehicles.read",
+          "external_refs.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A veh_ id",
+              "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+              "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A veh_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ExternalIdRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The external reference",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExternalReference"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteVehicleExternalId",
+        "summary": "Remove this integration's external id from a vehicle",
+        "description": "Answers with \`external_id: null\`, also when none was set.",
+        "tags": [
+          "Vehicles"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "vehicles.read",
+          "external_refs.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A veh_ id",
+              "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+              "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A veh_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The external reference, now empty",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExternalReference"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
     "/openapi.json": {
       "get": {
         "operationId": "getOpenApiDocument",
@@ -171,6 +1959,765 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
   },
   "components": {
     "schemas": {
+      "CustomerCreate": {
+        "type": "object",
+        "properties": {
+          "first_name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100
+          },
+          "last_name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100
+          },
+          "company_name": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "email": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Up to 255 characters; filters match it case-insensitively"
+          },
+          "phone": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 20,
+                "pattern": "\\\\d",
+                "description": "As written; filters match it after normalization (E.164 where the number can be read)"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "phone_alt": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 20,
+                "pattern": "\\\\d",
+                "description": "As written; filters match it after normalization (E.164 where the number can be read)"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "address": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Street address: address.line1"
+          },
+          "city": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 100
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "region": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 50
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "State or province"
+          },
+          "postal_code": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 20
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "country": {
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[A-Z]{2}$"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "ISO 3166-1 alpha-2 code: address.country"
+          },
+          "preferred_contact": {
+            "anyOf": [
+              {
+                "type": "string",
+                "enum": [
+                  "sms",
+                  "email",
+                  "phone"
+                ]
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "notes": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 5000
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "consent": {
+            "type": "object",
+            "properties": {
+              "sms_transactional": {
+                "type": "boolean"
+              },
+              "sms_marketing": {
+                "type": "boolean"
+              },
+              "email_transactional": {
+                "type": "boolean"
+              },
+              "email_marketing": {
+                "type": "boolean"
+              },
+              "voice": {
+                "type": "boolean"
+              },
+              "do_not_call": {
+                "type": "boolean"
+              }
+            },
+            "additionalProperties": false,
+            "description": "Consent flags to set; omitted flags keep their value (false on create)"
+          },
+          "tags": {
+            "anyOf": [
+              {
+                "description": "Up to 50 tags of 1-50 characters; duplicates are dropped",
+                "maxItems": 50,
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 50
+                }
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "fleet_account": {
+            "default": false,
+            "type": "boolean"
+          },
+          "tax_exempt": {
+            "default": false,
+            "type": "boolean"
+          }
+        },
+        "required": [
+          "first_name",
+          "last_name"
+        ],
+        "additionalProperties": false
+      },
+      "CustomerUpdate": {
+        "type": "object",
+        "properties": {
+          "first_name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100
+          },
+          "last_name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100
+          },
+          "company_name": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "email": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Up to 255 characters; filters match it case-insensitively"
+          },
+          "phone": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 20,
+                "pattern": "\\\\d",
+                "description": "As written; filters match it after normalization (E.164 where the number can be read)"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "phone_alt": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 20,
+                "pattern": "\\\\d",
+                "description": "As written; filters match it after normalization (E.164 where the number can be read)"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "address": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Street address: address.line1"
+          },
+          "city": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 100
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "region": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 50
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "State or province"
+          },
+          "postal_code": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 20
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "country": {
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[A-Z]{2}$"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "ISO 3166-1 alpha-2 code: address.country"
+          },
+          "preferred_contact": {
+            "anyOf": [
+              {
+                "type": "string",
+                "enum": [
+                  "sms",
+                  "email",
+                  "phone"
+                ]
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "notes": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 5000
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "consent": {
+            "type": "object",
+            "properties": {
+              "sms_transactional": {
+                "type": "boolean"
+              },
+              "sms_marketing": {
+                "type": "boolean"
+              },
+              "email_transactional": {
+                "type": "boolean"
+              },
+              "email_marketing": {
+                "type": "boolean"
+              },
+              "voice": {
+                "type": "boolean"
+              },
+              "do_not_call": {
+                "type": "boolean"
+              }
+            },
+            "additionalProperties": false,
+            "description": "Consent flags to set; omitted flags keep their value (false on create)"
+          },
+          "tags": {
+            "description": "Up to 50 tags of 1-50 characters; duplicates are dropped",
+            "maxItems": 50,
+            "type": "array",
+            "items": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 50
+            }
+          },
+          "fleet_account": {
+            "type": "boolean"
+          },
+          "tax_exempt": {
+            "type": "boolean"
+          },
+          "expected_version": {
+            "description": "Optimistic concurrency: the update is refused with 409 version_conflict unless this is the current version",
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false,
+        "description": "Presence-aware: an omitted field is unchanged, null clears a nullable field, and a body that changes nothing is 400 no_changes"
+      },
+      "ArchiveRequest": {
+        "type": "object",
+        "properties": {
+          "reason": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 500
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
+      "ExternalIdRequest": {
+        "type": "object",
+        "properties": {
+          "external_id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 255
+          }
+        },
+        "required": [
+          "external_id"
+        ],
+        "additionalProperties": false
+      },
+      "VehicleCreate": {
+        "type": "object",
+        "properties": {
+          "customer_id": {
+            "type": "string",
+            "description": "The cus_ id of the customer who owns the vehicle",
+            "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+            "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+          },
+          "vin": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "17 characters, stored upper-case; I, O and Q are refused. The check digit (position 9) is verified for North American VINs (first character 1-5).",
+                "example": "1HGCM82633A004352"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "year": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 1886,
+                "maximum": 9007199254740991,
+                "description": "Model year, 1886 to the current year + 2"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "make": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 100
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "model": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 100
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "trim": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 100
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "engine": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 100
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "color": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 50
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "plate": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 15,
+                "description": "Licence plate, stored upper-case as written; filters ignore spaces, hyphens and dots"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "plate_region": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Where the plate is issued, stored upper-case, e.g. TX or ON"
+          },
+          "unit_number": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 50
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "A fleet customer's own unit number for the vehicle"
+          },
+          "odometer": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 10000000
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Last known reading"
+          },
+          "notes": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 5000
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "required": [
+          "customer_id"
+        ],
+        "additionalProperties": false
+      },
+      "VehicleUpdate": {
+        "type": "object",
+        "properties": {
+          "customer_id": {
+            "type": "string",
+            "description": "The cus_ id of the customer who owns the vehicle",
+            "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+            "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+          },
+          "vin": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "17 characters, stored upper-case; I, O and Q are refused. The check digit (position 9) is verified for North American VINs (first character 1-5).",
+                "example": "1HGCM82633A004352"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "year": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 1886,
+                "maximum": 9007199254740991,
+                "description": "Model year, 1886 to the current year + 2"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "make": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 100
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "model": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 100
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "trim": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 100
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "engine": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 100
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "color": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 50
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "plate": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 15,
+                "description": "Licence plate, stored upper-case as written; filters ignore spaces, hyphens and dots"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "plate_region": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Where the plate is issued, stored upper-case, e.g. TX or ON"
+          },
+          "unit_number": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 50
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "A fleet customer's own unit number for the vehicle"
+          },
+          "odometer": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 10000000
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Last known reading"
+          },
+          "notes": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 5000
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "expected_version": {
+            "description": "Optimistic concurrency: the update is refused with 409 version_conflict unless this is the current version",
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false,
+        "description": "Presence-aware: an omitted field is unchanged, null clears a nullable field (customer_id cannot be null), and a body that changes nothing is 400 no_changes"
+      },
       "Error": {
         "type": "object",
         "properties": {
@@ -314,6 +2861,523 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         },
         "description": "Optional features of this shop. More flags may appear; treat a missing flag as false."
       },
+      "CustomerList": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "const": "list"
+          },
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Customer"
+            }
+          },
+          "has_more": {
+            "type": "boolean"
+          },
+          "next_cursor": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "object",
+          "data",
+          "has_more",
+          "next_cursor"
+        ]
+      },
+      "Customer": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "cus_ id",
+            "example": "cus_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
+          },
+          "object": {
+            "type": "string",
+            "const": "customer",
+            "x-field-visibility": "always"
+          },
+          "first_name": {
+            "type": "string",
+            "x-field-visibility": "always"
+          },
+          "last_name": {
+            "type": "string",
+            "x-field-visibility": "always"
+          },
+          "company_name": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "email": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "phone": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "phone_alt": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "address": {
+            "additionalProperties": false,
+            "x-field-visibility": "always",
+            "$ref": "#/components/schemas/Address"
+          },
+          "preferred_contact": {
+            "description": "\`sms\`, \`email\`, \`phone\` or null; other strings may appear",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "consent": {
+            "additionalProperties": false,
+            "x-field-visibility": "always",
+            "$ref": "#/components/schemas/Consent"
+          },
+          "notes": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "tags": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "x-field-visibility": "always"
+          },
+          "fleet_account": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "tax_exempt": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "archived": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "external_id": {
+            "description": "This integration's own id for the record; null when it set none",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "merged_into": {
+            "description": "The surviving cus_ id when this customer was merged into another",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "version": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Starts at 1; +1 on every change",
+            "x-field-visibility": "always"
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          },
+          "updated_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "first_name",
+          "last_name",
+          "company_name",
+          "email",
+          "phone",
+          "phone_alt",
+          "address",
+          "preferred_contact",
+          "consent",
+          "notes",
+          "tags",
+          "fleet_account",
+          "tax_exempt",
+          "archived",
+          "external_id",
+          "merged_into",
+          "version",
+          "created_at",
+          "updated_at"
+        ]
+      },
+      "Address": {
+        "type": "object",
+        "properties": {
+          "line1": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "city": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "region": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "postal_code": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "country": {
+            "default": null,
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "line1",
+          "city",
+          "region",
+          "postal_code",
+          "country"
+        ]
+      },
+      "Consent": {
+        "type": "object",
+        "properties": {
+          "sms_transactional": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "sms_marketing": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "email_transactional": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "email_marketing": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "voice": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "do_not_call": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "sms_transactional",
+          "sms_marketing",
+          "email_transactional",
+          "email_marketing",
+          "voice",
+          "do_not_call"
+        ]
+      },
+      "ExternalReference": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "const": "external_reference",
+            "x-field-visibility": "always"
+          },
+          "object_type": {
+            "type": "string",
+            "description": "\`customer\`, \`vehicle\`, \`repair_order\`, \`task\`; other strings may appear",
+            "x-field-visibility": "always"
+          },
+          "object_id": {
+            "type": "string",
+            "description": "The id of the record the reference belongs to",
+            "x-field-visibility": "always"
+          },
+          "external_id": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "object",
+          "object_type",
+          "object_id",
+          "external_id"
+        ],
+        "description": "This integration's own id for a record; private to it"
+      },
+      "VehicleList": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "const": "list"
+          },
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Vehicle"
+            }
+          },
+          "has_more": {
+            "type": "boolean"
+          },
+          "next_cursor": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "object",
+          "data",
+          "has_more",
+          "next_cursor"
+        ]
+      },
+      "Vehicle": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "veh_ id",
+            "example": "veh_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
+          },
+          "object": {
+            "type": "string",
+            "const": "vehicle",
+            "x-field-visibility": "always"
+          },
+          "customer_id": {
+            "type": "string",
+            "description": "The cus_ id of the owner",
+            "x-field-visibility": "always"
+          },
+          "vin": {
+            "description": "17 characters, upper-case",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "year": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "make": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "model": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "trim": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "engine": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "color": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "plate": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "plate_region": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "unit_number": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "odometer": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "notes": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "external_id": {
+            "description": "This integration's own id for the record; null when it set none",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "archived": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "merged_into": {
+            "description": "The surviving veh_ id when this vehicle was merged into another",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "version": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Starts at 1; +1 on every change",
+            "x-field-visibility": "always"
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          },
+          "updated_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "customer_id",
+          "vin",
+          "year",
+          "make",
+          "model",
+          "trim",
+          "engine",
+          "color",
+          "plate",
+          "plate_region",
+          "unit_number",
+          "odometer",
+          "notes",
+          "external_id",
+          "archived",
+          "merged_into",
+          "version",
+          "created_at",
+          "updated_at"
+        ]
+      },
       "OpenApiDocument": {
         "type": "object",
         "propertyNames": {
@@ -384,6 +3448,13 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         "description": "Seconds to wait before retrying",
         "schema": {
           "type": "integer"
+        }
+      },
+      "Idempotent-Replayed": {
+        "description": "\`true\` when this response is the stored result of an earlier request with the same Idempotency-Key",
+        "schema": {
+          "type": "string",
+          "const": "true"
         }
       }
     },
