@@ -1,0 +1,313 @@
+// Idempotency-Key as an integrator relies on it: validation, replay (also under 20 concurrent
+// retries), reuse with another request, scoping per integration, the 7-day replay and 30-day reuse
+// windows, and encryption of the stored replay. Real HTTP, real Postgres, no mocks.
+import { randomUUID } from 'node:crypto'
+import t, { type Test } from 'tap'
+import type { Customer } from '../../src/server/schemas/customer.js'
+import { createApiKey, createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
+
+interface ErrorBody {
+  error: { code: string; message: string; param: string | null; request_id: string | null; blockers: unknown[] }
+}
+interface Reply<T> {
+  status: number
+  headers: Headers
+  text: string
+  body: T
+}
+
+const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
+const scopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
+
+async function send<T = Customer>(
+  method: string,
+  path: string,
+  key: string,
+  options: { body?: unknown; rawBody?: string; idempotencyKey?: string } = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey
+  const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined)
+  const response = await api.request(path, { method, key, headers, ...(body !== undefined ? { body } : {}) })
+  const text = await response.text()
+  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as T }
+}
+
+function assertError(t: Test, reply: Reply<unknown>, status: number, code: string, param?: string | null) {
+  const body = reply.body as ErrorBody
+  t.equal(reply.status, status, `HTTP ${status}`, { body })
+  t.equal(body.error?.code, code, `code ${code}`, { body })
+  if (param !== undefined) t.equal(body.error?.param, param, `param ${param}`)
+}
+
+async function newShopKey(name = 'Integration') {
+  const shop = await createTestShop(api.pool)
+  const { key, integrationId } = await createTestKey(api.pool, shop, [...scopes], name)
+  return { shop, key, integrationId }
+}
+
+async function customerCount(shopId: string): Promise<number> {
+  const { rows } = await api.pool.query<{ n: number }>('select count(*)::int as n from customers where shop_id = $1', [
+    shopId,
+  ])
+  return rows[0]?.n ?? 0
+}
+
+async function eventCount(shopId: string, type: string): Promise<number> {
+  const { rows } = await api.pool.query<{ n: number }>(
+    'select count(*)::int as n from events where shop_id = $1 and type = $2',
+    [shopId, type],
+  )
+  return rows[0]?.n ?? 0
+}
+
+t.test('the Idempotency-Key header is checked', async (t) => {
+  const { shop, key } = await newShopKey()
+  const body = { first_name: 'Key', last_name: 'Check' }
+  const missing = await send('POST', '/v1/customers', key, { body })
+  assertError(t, missing, 400, 'idempotency_key_required', 'Idempotency-Key')
+  for (const [what, value] of [
+    ['256 characters', 'k'.repeat(256)],
+    ['a space', 'has space'],
+    ['non-ASCII', 'clé-1'],
+    ['empty', ''],
+    ['a tab', 'a\tb'],
+  ] as const) {
+    t.test(what, async (t) => {
+      assertError(
+        t,
+        await send('POST', '/v1/customers', key, { body, idempotencyKey: value }),
+        400,
+        'invalid_request',
+        'Idempotency-Key',
+      )
+    })
+  }
+  await t.test('the bounds themselves are accepted', async (t) => {
+    t.equal((await send('POST', '/v1/customers', key, { body, idempotencyKey: 'k'.repeat(255) })).status, 201, '255')
+    t.equal((await send('POST', '/v1/customers', key, { body, idempotencyKey: '!' })).status, 201, '1 character')
+    const printable = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('')
+    t.equal((await send('POST', '/v1/customers', key, { body, idempotencyKey: printable })).status, 201, '! to ~')
+  })
+  t.equal(await customerCount(shop.id), 3, 'only the accepted requests created customers')
+})
+
+t.test('a retry with the same key and body replays the first result', async (t) => {
+  const { shop, key } = await newShopKey()
+  const idempotencyKey = randomUUID()
+  const body = { first_name: 'Replay', last_name: 'Me', tags: ['b', 'a'], consent: { voice: true } }
+  const first = await send('POST', '/v1/customers', key, { body, idempotencyKey })
+  t.equal(first.status, 201)
+  t.equal(first.headers.get('idempotent-replayed'), null, 'the first response is not a replay')
+  const again = await send('POST', '/v1/customers', key, { body, idempotencyKey })
+  t.equal(again.status, 201, 'same status')
+  t.equal(again.text, first.text, 'same body, byte for byte')
+  t.equal(again.headers.get('idempotent-replayed'), 'true')
+  t.match(again.headers.get('content-type'), /^application\/json/)
+  t.not(again.headers.get('x-request-id'), first.headers.get('x-request-id'), 'a request id of its own')
+
+  const reordered = await send('POST', '/v1/customers', key, {
+    rawBody: `{ "consent": {"voice": true}, "tags": ["b","a"],\n  "last_name": "Me", "first_name": "Replay" }`,
+    idempotencyKey,
+  })
+  t.equal(reordered.status, 201, 'key order and whitespace do not make another request')
+  t.equal(reordered.text, first.text)
+  t.equal(await customerCount(shop.id), 1, 'one customer')
+  t.equal(await eventCount(shop.id, 'customer.created'), 1, 'one event')
+
+  const patched = await send('PATCH', `/v1/customers/${first.body.id}`, key, { body: { notes: 'changed since' } })
+  t.equal(patched.status, 200)
+  const late = await send('POST', '/v1/customers', key, { body, idempotencyKey })
+  t.equal(late.text, first.text, 'the replay is the original result, not the current state')
+})
+
+t.test('20 concurrent requests with one key and one body make one customer', async (t) => {
+  const { shop, key } = await newShopKey()
+  const idempotencyKey = randomUUID()
+  const body = { first_name: 'Concurrent', last_name: 'Retry', email: 'retry@example.com' }
+  const replies = await Promise.all(
+    Array.from({ length: 20 }, () => send('POST', '/v1/customers', key, { body, idempotencyKey })),
+  )
+  t.same(
+    replies.map((r) => r.status),
+    Array(20).fill(201),
+    'all 20 answered 201',
+    { bodies: replies.filter((r) => r.status !== 201).map((r) => r.text) },
+  )
+  t.equal(new Set(replies.map((r) => r.text)).size, 1, 'all 20 bodies are identical')
+  const replayed = replies.filter((r) => r.headers.get('idempotent-replayed') === 'true')
+  t.equal(replayed.length, 19, 'the 19 others are marked as replays')
+  t.equal(await customerCount(shop.id), 1, 'exactly one customer row')
+  t.equal(await eventCount(shop.id, 'customer.created'), 1, 'exactly one customer.created event')
+})
+
+t.test('the same key with another request is refused', async (t) => {
+  const { shop, key } = await newShopKey()
+  const idempotencyKey = randomUUID()
+  const first = await send('POST', '/v1/customers', key, {
+    body: { first_name: 'First', last_name: 'Body' },
+    idempotencyKey,
+  })
+  t.equal(first.status, 201)
+  const other = await send('POST', '/v1/customers', key, {
+    body: { first_name: 'Other', last_name: 'Body' },
+    idempotencyKey,
+  })
+  assertError(t, other, 422, 'idempotency_key_reused', 'Idempotency-Key')
+  const extraField = await send('POST', '/v1/customers', key, {
+    body: { first_name: 'First', last_name: 'Body', fleet_account: false },
+    idempotencyKey,
+  })
+  assertError(t, extraField, 422, 'idempotency_key_reused')
+  const otherPath = await send('POST', `/v1/customers/${first.body.id}/archive`, key, { idempotencyKey })
+  assertError(t, otherPath, 422, 'idempotency_key_reused')
+  t.equal(
+    (await send('GET', `/v1/customers/${first.body.id}`, key)).body.archived,
+    false,
+    'the refused archive did nothing',
+  )
+  t.equal(await customerCount(shop.id), 1, 'no second customer')
+})
+
+t.test('keys are scoped to the integration', async (t) => {
+  const { shop, key } = await newShopKey('First integration')
+  const second = await createTestKey(api.pool, shop, [...scopes], 'Second integration')
+  const idempotencyKey = randomUUID()
+  const body = { first_name: 'Shared', last_name: 'Key' }
+  const mine = await send('POST', '/v1/customers', key, { body, idempotencyKey })
+  const theirs = await send('POST', '/v1/customers', second.key, { body, idempotencyKey })
+  t.equal(mine.status, 201)
+  t.equal(theirs.status, 201)
+  t.equal(theirs.headers.get('idempotent-replayed'), null, 'not a replay of the other integration')
+  t.not(theirs.body.id, mine.body.id, 'a customer of its own')
+  const differentBody = await send('POST', '/v1/customers', second.key, {
+    body: { first_name: 'Different', last_name: 'Body' },
+    idempotencyKey: randomUUID(),
+  })
+  t.equal(differentBody.status, 201)
+  t.equal(await customerCount(shop.id), 3)
+
+  // The key belongs to the integration, not to one API key: a rotated key replays the same result.
+  const rotating = await createTestKey(api.pool, shop, [...scopes], 'Rotating integration')
+  const secondKey = await createApiKey(api.pool, rotating.integrationId)
+  const rotationKey = randomUUID()
+  const before = await send('POST', '/v1/customers', rotating.key, { body, idempotencyKey: rotationKey })
+  const after = await send('POST', '/v1/customers', secondKey.plaintext, { body, idempotencyKey: rotationKey })
+  t.equal(before.status, 201)
+  t.equal(after.text, before.text, 'another key of the same integration gets the replay')
+  t.equal(after.headers.get('idempotent-replayed'), 'true')
+  t.equal(await customerCount(shop.id), 4)
+})
+
+t.test('optional keys on PATCH and external-id writes replay too', async (t) => {
+  const { shop, key } = await newShopKey()
+  const created = await send('POST', '/v1/customers', key, {
+    body: { first_name: 'Optional', last_name: 'Key' },
+    idempotencyKey: randomUUID(),
+  })
+  const id = created.body.id
+  const patchKey = randomUUID()
+  const patched = await send('PATCH', `/v1/customers/${id}`, key, { body: { notes: 'once' }, idempotencyKey: patchKey })
+  t.equal(patched.status, 200)
+  t.equal(patched.body.version, 2)
+  const replay = await send('PATCH', `/v1/customers/${id}`, key, { body: { notes: 'once' }, idempotencyKey: patchKey })
+  t.equal(replay.status, 200, 'the retry is not no_changes: it replays')
+  t.equal(replay.text, patched.text)
+  t.equal(replay.headers.get('idempotent-replayed'), 'true')
+  t.equal(await eventCount(shop.id, 'customer.updated'), 1, 'one update event')
+  assertError(t, await send('PATCH', `/v1/customers/${id}`, key, { body: { notes: 'once' } }), 400, 'no_changes')
+  assertError(
+    t,
+    await send('PATCH', `/v1/customers/${id}`, key, { body: { notes: 'x' }, idempotencyKey: 'bad key' }),
+    400,
+    'invalid_request',
+    'Idempotency-Key',
+  )
+
+  const refKey = randomUUID()
+  const put = await send('PUT', `/v1/customers/${id}/external-id`, key, {
+    body: { external_id: 'ERP-77' },
+    idempotencyKey: refKey,
+  })
+  t.equal(put.status, 200)
+  const putAgain = await send('PUT', `/v1/customers/${id}/external-id`, key, {
+    body: { external_id: 'ERP-77' },
+    idempotencyKey: refKey,
+  })
+  t.equal(putAgain.text, put.text)
+  t.equal(putAgain.headers.get('idempotent-replayed'), 'true')
+})
+
+t.test('the stored replay is encrypted', async (t) => {
+  const { shop, key } = await newShopKey()
+  const idempotencyKey = randomUUID()
+  const created = await send('POST', '/v1/customers', key, {
+    body: { first_name: 'Zebulon', last_name: 'Quixotic', email: 'zebulon@example.org' },
+    idempotencyKey,
+  })
+  t.equal(created.status, 201)
+  const { rows } = await api.pool.query<{ response_sealed: Buffer | null; response_status: number }>(
+    'select response_sealed, response_status from idempotency_keys where shop_id = $1 and key = $2',
+    [shop.id, idempotencyKey],
+  )
+  t.equal(rows.length, 1, 'one record')
+  const sealed = rows[0]?.response_sealed
+  t.ok(sealed && sealed.length > 0, 'a stored replay')
+  t.equal(rows[0]?.response_status, 201)
+  for (const plaintext of ['Zebulon', 'Quixotic', 'zebulon@example.org', created.body.id, '"first_name"']) {
+    t.notOk(sealed?.includes(Buffer.from(plaintext)), `"${plaintext}" is not stored in plaintext`)
+  }
+  const { rows: text } = await api.pool.query<{ n: number }>(
+    `select count(*)::int as n from idempotency_keys
+     where shop_id = $1 and (encode(response_sealed, 'escape') ilike '%zebulon%' or encode(fingerprint, 'escape') ilike '%zebulon%')`,
+    [shop.id],
+  )
+  t.equal(text[0]?.n, 0, 'neither the replay nor the fingerprint shows the name')
+})
+
+t.test('replays are kept 7 days; the key is refused for other requests for 30', async (t) => {
+  const { shop, key } = await newShopKey()
+  const age = async (idempotencyKey: string, days: number) => {
+    const { rowCount } = await api.pool.query(
+      `update idempotency_keys set created_at = now() - make_interval(days => $3::int),
+         completed_at = now() - make_interval(days => $3::int)
+       where shop_id = $1 and key = $2`,
+      [shop.id, idempotencyKey, days],
+    )
+    t.equal(rowCount, 1, `aged the record ${days} days`)
+  }
+  const body = { first_name: 'Aging', last_name: 'Key' }
+
+  const sixDays = randomUUID()
+  const kept = await send('POST', '/v1/customers', key, { body, idempotencyKey: sixDays })
+  await age(sixDays, 6)
+  const stillReplayed = await send('POST', '/v1/customers', key, { body, idempotencyKey: sixDays })
+  t.equal(stillReplayed.status, 201, 'after 6 days: still replayed')
+  t.equal(stillReplayed.text, kept.text)
+  t.equal(stillReplayed.headers.get('idempotent-replayed'), 'true')
+
+  const eightDays = randomUUID()
+  t.equal((await send('POST', '/v1/customers', key, { body, idempotencyKey: eightDays })).status, 201)
+  await age(eightDays, 8)
+  const expired = await send('POST', '/v1/customers', key, { body, idempotencyKey: eightDays })
+  assertError(t, expired, 422, 'idempotency_key_reused', 'Idempotency-Key')
+  t.match((expired.body as unknown as ErrorBody).error.message, /no longer kept/, 'says the result is no longer kept')
+  const expiredOther = await send('POST', '/v1/customers', key, {
+    body: { first_name: 'Other', last_name: 'Body' },
+    idempotencyKey: eightDays,
+  })
+  assertError(t, expiredOther, 422, 'idempotency_key_reused', 'Idempotency-Key')
+  const countBefore = await customerCount(shop.id)
+
+  const thirtyOneDays = randomUUID()
+  const old = await send('POST', '/v1/customers', key, { body, idempotencyKey: thirtyOneDays })
+  t.equal(old.status, 201)
+  await age(thirtyOneDays, 31)
+  const fresh = await send('POST', '/v1/customers', key, { body, idempotencyKey: thirtyOneDays })
+  t.equal(fresh.status, 201, 'after 31 days the key is new again', { body: fresh.body })
+  t.equal(fresh.headers.get('idempotent-replayed'), null, 'not a replay')
+  t.not(fresh.body.id, old.body.id, 'a new customer')
+  t.equal(await customerCount(shop.id), countBefore + 2, 'the 31-day-old key created a second customer')
+  const replayOfFresh = await send('POST', '/v1/customers', key, { body, idempotencyKey: thirtyOneDays })
+  t.equal(replayOfFresh.text, fresh.text, 'and the new result is what the key replays from now on')
+})
