@@ -107,8 +107,8 @@ t.test('merge moves vehicles and external ids, keeps the duplicate readable and 
   t.equal(survivor.body.version, into.version + 1, "the survivor's version moved too")
   t.equal(survivor.body.first_name, 'Sur', 'the survivor keeps its own fields')
 
-  const { rows: owners } = await api.pool.query<{ public_id: string; owner: string }>(
-    `select v.public_id, c.public_id as owner from vehicles v join customers c on c.shop_id = v.shop_id and c.id = v.customer_id
+  const { rows: owners } = await api.pool.query<{ public_id: string; owner: string; version: number }>(
+    `select v.public_id, c.public_id as owner, v.version from vehicles v join customers c on c.shop_id = v.shop_id and c.id = v.customer_id
      where v.shop_id = $1 order by v.public_id`,
     [shop.id],
   )
@@ -116,6 +116,11 @@ t.test('merge moves vehicles and external ids, keeps the duplicate readable and 
     Object.fromEntries(owners.map((r) => [r.public_id, r.owner])),
     { [vehicles[0] as string]: into.id, [vehicles[1] as string]: into.id, [untouchedVehicle]: bystander.id },
     "the duplicate's vehicles now belong to the survivor; others are untouched",
+  )
+  t.same(
+    Object.fromEntries(owners.map((r) => [r.public_id, r.version])),
+    { [vehicles[0] as string]: 2, [vehicles[1] as string]: 2, [untouchedVehicle]: 1 },
+    'the moved vehicles changed version; the other did not',
   )
 
   const byExternalId = async (key: string, externalId: string) =>
@@ -240,4 +245,27 @@ t.test('refused merges: one line, exit code 1, nothing changed', async (t) => {
   t.equal(after[0]?.n, before[0]?.n, 'no events recorded')
   const still = await call('GET', `/v1/customers/${customer.id}`, key)
   t.same(still.body, customer, 'the customer is unchanged')
+})
+
+t.test('two merges of one pair in opposite directions at once: one wins, no cycle', async (t) => {
+  const shop = await createTestShop(api.pool)
+  const { key } = await createTestKey(api.pool, shop, [...scopes])
+  const x = await create(t, key, { first_name: 'Race', last_name: 'X' })
+  const y = await create(t, key, { first_name: 'Race', last_name: 'Y' })
+  const results = await Promise.all([
+    cli(['customers', 'merge', x.id, '--into', y.id]),
+    cli(['customers', 'merge', y.id, '--into', x.id]),
+  ])
+  t.same(results.map((r) => r.code).sort(), [0, 1], 'one merge succeeds, the other is refused', {
+    outputs: results.map(describe),
+  })
+  const after = await Promise.all([x, y].map(async (c) => (await call('GET', `/v1/customers/${c.id}`, key)).body))
+  const merged = after.filter((c) => c.merged_into !== null)
+  t.equal(merged.length, 1, 'exactly one of the two is merged: no cycle')
+  t.equal(merged[0]?.merged_into, after.find((c) => c.merged_into === null)?.id, 'into the other')
+  const { rows } = await api.pool.query<{ n: number }>(
+    "select count(*)::int as n from events where shop_id = $1 and type = 'customer.merged'",
+    [shop.id],
+  )
+  t.equal(rows[0]?.n, 1, 'one customer.merged event')
 })

@@ -288,6 +288,13 @@ t.test('scopes: write does not imply read, read does not allow writes', async (t
   t.equal(rows[0].n, 1, 'the refused creates created nothing')
   const after = await call('GET', `/v1/customers/${customer.id}`, writer.key)
   t.same(after.body, customer, 'the refused writes changed nothing')
+
+  const refsOnly = await createTestKey(api.pool, shop, ['customers.read', 'external_refs.write'], 'Refs only')
+  const put = await call('PUT', `/v1/customers/${customer.id}/external-id`, refsOnly.key, {
+    body: { external_id: 'REF-ONLY' },
+  })
+  t.equal(put.status, 200, 'external_refs.write plus customers.read is enough to set an external id')
+  t.equal((await call('GET', `/v1/customers/${customer.id}`, refsOnly.key)).body.external_id, 'REF-ONLY')
 })
 
 t.test('PATCH is presence-aware', async (t) => {

@@ -105,6 +105,7 @@ t.test('a retry with the same key and body replays the first result', async (t) 
   t.equal(again.headers.get('idempotent-replayed'), 'true')
   t.match(again.headers.get('content-type'), /^application\/json/)
   t.not(again.headers.get('x-request-id'), first.headers.get('x-request-id'), 'a request id of its own')
+  t.equal(again.headers.get('cache-control'), 'no-store', 'the usual response headers')
 
   const reordered = await send('POST', '/v1/customers', key, {
     rawBody: `{ "consent": {"voice": true}, "tags": ["b","a"],\n  "last_name": "Me", "first_name": "Replay" }`,
@@ -197,6 +198,29 @@ t.test('keys are scoped to the integration', async (t) => {
   t.equal(after.text, before.text, 'another key of the same integration gets the replay')
   t.equal(after.headers.get('idempotent-replayed'), 'true')
   t.equal(await customerCount(shop.id), 4)
+})
+
+t.test('no body and an empty body are the same request', async (t) => {
+  const { key } = await newShopKey()
+  const created = await send('POST', '/v1/customers', key, {
+    body: { first_name: 'Empty', last_name: 'Body' },
+    idempotencyKey: randomUUID(),
+  })
+  const archiveKey = randomUUID()
+  const response = await api.request(`/v1/customers/${created.body.id}/archive`, {
+    method: 'POST',
+    key,
+    headers: { 'idempotency-key': archiveKey },
+  })
+  t.equal(response.status, 200)
+  const first = await response.text()
+  const again = await send('POST', `/v1/customers/${created.body.id}/archive`, key, {
+    body: {},
+    idempotencyKey: archiveKey,
+  })
+  t.equal(again.status, 200)
+  t.equal(again.text, first, 'replayed')
+  t.equal(again.headers.get('idempotent-replayed'), 'true')
 })
 
 t.test('optional keys on PATCH and external-id writes replay too', async (t) => {

@@ -357,6 +357,47 @@ t.test('q: case-insensitive substring, % and _ literal, 2-100 characters', async
   t.equal((await get('/v1/customers?q=ab', key)).status, 200, '2 characters are fine')
 })
 
+t.test('an empty shop lists nothing, in the list envelope', async (t) => {
+  const { key } = await newShopKey()
+  const reply = await get('/v1/customers', key)
+  t.equal(reply.status, 200)
+  t.same(reply.body, { object: 'list', data: [], has_more: false, next_cursor: null })
+})
+
+t.test('a filtered crawl keeps its filter across pages', async (t) => {
+  const { shop, key } = await newShopKey()
+  const rows = Array.from({ length: 20 }, (_, i) => ({
+    first_name: `Inc${i}`,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: new Date(Date.parse('2026-01-05T00:00:00.000Z') + i * 60_000).toISOString(),
+  }))
+  await seed(shop, rows)
+  // Rows 10-19 were updated after 2026-01-05T00:09:00Z; written with an offset, as a client in Chicago might.
+  const since = encodeURIComponent('2026-01-04T18:09:00-06:00')
+  const { items, sizes } = await crawl(t, `/v1/customers?updated_after=${since}&sort=updated_at&limit=3`, key)
+  t.same(sizes, [3, 3, 3, 1])
+  t.same(
+    items.map((c) => c.first_name),
+    ['Inc19', 'Inc18', 'Inc17', 'Inc16', 'Inc15', 'Inc14', 'Inc13', 'Inc12', 'Inc11', 'Inc10'],
+    'newest update first, nothing at or before the instant',
+  )
+  const searched = await crawl(t, '/v1/customers?q=inc1&limit=4', key)
+  t.equal(searched.items.length, 11, 'q=inc1 across pages: Inc1 and Inc10-Inc19')
+  t.equal(new Set(searched.items.map((c) => c.id)).size, 11)
+})
+
+t.test('q treats a backslash literally too', async (t) => {
+  const { key } = await newShopKey()
+  const slashed = await create(t, key, { first_name: 'Back\\Slash', last_name: 'Garage' })
+  await create(t, key, { first_name: 'BackXSlash', last_name: 'Garage' })
+  const found = await get(`/v1/customers?q=${encodeURIComponent('k\\s')}`, key)
+  t.equal(found.status, 200)
+  t.same(
+    found.body.data.map((c) => c.id),
+    [slashed.id],
+  )
+})
+
 t.test('email filter: exact, case-insensitive', async (t) => {
   const { key } = await newShopKey()
   const jane = await create(t, key, { first_name: 'Jane', last_name: 'Doe', email: 'Jane.Doe@Example.com' })

@@ -94,6 +94,7 @@ function assertInternalError(t: Test, reply: Reply<unknown>) {
   assertError(t, reply, 500, 'internal_error')
   t.same(Object.keys(reply.body as object), ['error'], 'the one error envelope')
   t.match((reply.body as ErrorBody).error.request_id, /^req_/)
+  t.equal((reply.body as ErrorBody).error.request_id, reply.headers.get('x-request-id'), 'the request id to quote')
   t.notMatch(reply.text, /hunter2|secret_table|injected|trigger|plpgsql|events/i, 'no database detail in the body')
   t.notMatch(reply.text, /\s+at\s|\.[cm]?[jt]s:\d+/, 'no stack trace in the body')
 }
