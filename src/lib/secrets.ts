@@ -61,6 +61,7 @@ export function seal(key: Uint8Array, plaintext: string): Buffer {
 
 /** The plaintext, or null when the data was not sealed with this key or was altered. */
 export function unseal(key: Uint8Array, sealed: Uint8Array): string | null {
+  if (sealed.length < nacl.secretbox.nonceLength + nacl.secretbox.overheadLength) return null
   const nonce = sealed.subarray(0, nacl.secretbox.nonceLength)
   const box = sealed.subarray(nacl.secretbox.nonceLength)
   const opened = nacl.secretbox.open(box, nonce, key)

@@ -76,7 +76,7 @@ export function parseInput<T extends z.ZodType>(
   const issue = result.error.issues[0]
   if (!issue) throw new ApiError('invalid_request', `Invalid ${location}`)
   if (issue.code === 'unrecognized_keys') {
-    const key = issue.keys[0] ?? ''
+    const key = [...issue.path.map(String), issue.keys[0] ?? ''].join('.')
     const where = location === 'body' ? 'body field' : 'query parameter'
     throw new ApiError('invalid_request', `Unknown ${where} "${key}"`, { param: key })
   }

@@ -91,7 +91,12 @@ function toColumnChanges(input: CustomerCreate | CustomerUpdate, region: Country
   const fields = input as Record<string, unknown>
   for (const [field, column] of Object.entries(directColumns)) {
     const value = fields[field]
-    if (value !== undefined) changes[column] = { field, value: field === 'tags' && value === null ? [] : value }
+    if (value === undefined) continue
+    // changed_fields name the field as a GET shows it: `address.city`, not the flat input `city`.
+    const shown = column.startsWith('address_')
+      ? `address.${column === 'address_line1' ? 'line1' : column.slice(8)}`
+      : field
+    changes[column] = { field: shown, value: field === 'tags' && value === null ? [] : value }
   }
   for (const field of ['phone', 'phone_alt'] as const) {
     const value = input[field]

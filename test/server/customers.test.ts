@@ -355,7 +355,7 @@ t.test('PATCH is presence-aware', async (t) => {
         address: { ...current.address, city: 'Austin' },
         tags: ['a'],
       },
-      ['first_name', 'consent.sms_marketing', 'city', 'tags'],
+      ['first_name', 'consent.sms_marketing', 'address.city', 'tags'],
     )
   })
   await t.test('a request that changes nothing is no_changes and records nothing', async (t) => {

@@ -141,10 +141,9 @@ export const limitParam = z.coerce
   .default(50)
   .meta({ description: 'Page size, 1-200', example: 50 })
 
+// No length bound here: anything the API did not issue is 400 invalid_cursor, whatever its size.
 export const cursorParam = z
   .string()
-  .min(1)
-  .max(1000)
   .optional()
   .meta({ description: 'The `next_cursor` of the previous page; the other parameters must not change' })
 

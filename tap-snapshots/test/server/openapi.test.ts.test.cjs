@@ -151,9 +151,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "name": "cursor",
             "schema": {
               "description": "The \`next_cursor\` of the previous page; the other parameters must not change",
-              "type": "string",
-              "minLength": 1,
-              "maxLength": 1000
+              "type": "string"
             },
             "description": "The \`next_cursor\` of the previous page; the other parameters must not change"
           },
@@ -1030,9 +1028,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "name": "cursor",
             "schema": {
               "description": "The \`next_cursor\` of the previous page; the other parameters must not change",
-              "type": "string",
-              "minLength": 1,
-              "maxLength": 1000
+              "type": "string"
             },
             "description": "The \`next_cursor\` of the previous page; the other parameters must not change"
           },
