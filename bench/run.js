@@ -1,97 +1,471 @@
 #!/usr/bin/env node
-// npm run bench: throughput and latency of the API against a bare Fastify + pg server over the same
-// table in the same run, so the figures are ratios to a ceiling measured on this (noisy) machine.
-// Uses DATABASE_URL when set, otherwise an embedded PostgreSQL in a temp directory. Loopback only.
+// npm run bench: throughput and latency of the API (`shopapi serve`, spawned) against a bare Fastify + pg
+// server (bench/bare-server.js, spawned) over the same tables of the same database, in the same run and
+// alternately, so the figures are ratios to a ceiling measured on this (noisy) machine at that moment.
+//
+// The bench loads its own data set (bench/dataset.js) into a fresh database `shopapi_bench_<random>` on
+// the server of DATABASE_URL, or on an embedded PostgreSQL in a temp directory when DATABASE_URL is
+// absent, and drops it at the end. Loopback only: both servers listen on 127.0.0.1 and the database
+// must be local too.
+//
+// Env: BENCH_SECONDS (10) per measured run, BENCH_CONNECTIONS (50), BENCH_ROUNDS (2: each server is
+// measured this many times per scenario, in the order bare, api, api, bare, ...), BENCH_CUSTOMERS
+// (100000), BENCH_WARMUP_SECONDS (2), BENCH_STRICT=1 (exit 1 when a ratio misses its target).
+import { spawn } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import Fastify from 'fastify'
-import pg from 'pg'
-import { loadConfig } from '../dist/config.js'
-import { openDatabase } from '../dist/db/connect.js'
-import { buildApp } from '../dist/server/app.js'
-import { createIntegration } from '../dist/services/integrations.js'
-import { createShop } from '../dist/services/shops.js'
+import { openEmbeddedDatabase } from '../dist/db/embedded.js'
+import { createBenchDatabase, sampleDataset } from './dataset.js'
+import { cursorPosition, explainListQueries } from './explain.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
+const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 100_000)
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2)
+const poolSize = Number(process.env.SHOPAPI_DB_POOL_SIZE ?? 20)
+// Pages 500-1500 of the default list at 100k customers (~1,900 pages); proportionally fewer for a smaller set.
+const expectedPages = Math.floor((customerCount * 0.95) / 50)
+const deepPages = { from: Math.min(500, Math.floor(expectedPages / 3)), to: Math.min(1500, expectedPages - 1) }
+const rssTargetMb = 200
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const log = (message) => process.stderr.write(`${message}\n`)
+const fmt = (n) => Math.round(n).toLocaleString('en-US')
 
 async function main() {
-  const dataDir = process.env.DATABASE_URL ? undefined : await mkdtemp(path.join(tmpdir(), 'shopapi-bench-'))
-  const config = loadConfig(process.env, {
-    logLevel: 'silent',
-    ...(dataDir ? { dataDir } : {}),
-    rateLimit: { max: 1_000_000_000, windowSeconds: 60 },
-  })
-  const database = await openDatabase(config)
+  const cleanup = []
+  let cleaning
+  const runCleanup = () => {
+    cleaning ??= (async () => {
+      for (const step of cleanup.reverse()) await step().catch((error) => log(`cleanup: ${error.message}`))
+    })()
+    return cleaning
+  }
+  const onSignal = (signal) => {
+    log(`${signal}: cleaning up`)
+    runCleanup().finally(() => process.exit(130))
+  }
+  const onCrash = (error) => {
+    log(`bench failed: ${error?.stack ?? error}`)
+    runCleanup().finally(() => process.exit(1))
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  process.once('uncaughtException', onCrash)
+
   try {
-    const shop = await createShop(database.pool, { name: 'Bench Shop', timezone: 'America/Chicago', currency: 'USD' })
-    const { plaintextKey } = await createIntegration(database.pool, {
-      shop: shop.public_id,
-      name: 'bench',
-      scopes: ['shop.read'],
-    })
-
-    const app = await buildApp({ pool: database.pool, config })
-    await app.listen({ host: '127.0.0.1', port: 0 })
-    const bare = await bareServer(database.url)
-
-    const rows = []
-    const ceiling = await measure(`${bare.url}/shop/${shop.public_id}`, {})
-    const api = await measure(`${url(app)}/v1/shop`, { authorization: `Bearer ${plaintextKey}` })
-    rows.push(['GET /v1/shop', api, ceiling])
-
-    console.log(
-      `\n${connections} connections, ${seconds} s each, ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}`,
-    )
-    console.log('operation                 req/s   p50 ms  p99 ms   bare req/s  ratio')
-    for (const [name, a, b] of rows) {
-      console.log(
-        `${name.padEnd(24)} ${a.rps.toFixed(0).padStart(6)}  ${String(a.p50).padStart(7)} ${String(a.p99).padStart(7)}   ${b.rps.toFixed(0).padStart(10)}  ${(a.rps / b.rps).toFixed(2)}`,
-      )
+    // 1. The database server: DATABASE_URL (local only) or an embedded one.
+    let serverUrl = process.env.DATABASE_URL
+    if (serverUrl) {
+      const host = new URL(serverUrl).hostname
+      if (!['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host)) {
+        throw new Error(`The bench only targets loopback: DATABASE_URL names host "${host}"`)
+      }
+    } else {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-bench-pg-'))
+      cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
+      log(`No DATABASE_URL: starting an embedded PostgreSQL in ${dataDir}`)
+      const embedded = await openEmbeddedDatabase(dataDir, { durable: false, onProgress: log })
+      cleanup.push(() => embedded.stop())
+      serverUrl = embedded.url
     }
-    console.log(
-      `serve RSS after the run: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (API and bare server in one process)`,
+
+    // 2. The data set.
+    log(`Creating the bench database and loading ${fmt(customerCount)} customers`)
+    const db = await createBenchDatabase(serverUrl, { customers: customerCount, log })
+    cleanup.push(async () => {
+      await db.drop()
+      log(`dropped database ${db.name}`)
+    })
+    const sample = await sampleDataset(db.url)
+    log(
+      `database ${db.name}: ${fmt(db.counts.customers)} customers (${fmt(db.counts.archived)} archived), ${fmt(db.counts.vehicles)} vehicles, ${fmt(db.counts.externalIds)} external ids; ${sample.ids.length} ids and ${sample.terms.length} search terms sampled`,
     )
-    await app.close()
-    await bare.close()
+
+    // 3. The servers, each its own process.
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-bench-serve-'))
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
+    const api = await spawnServer(
+      'api',
+      [path.join(root, 'bin/run.js'), 'serve', '--host', '127.0.0.1', '--port', '0', '--json'],
+      {
+        DATABASE_URL: db.url,
+        SHOPAPI_DATA_DIR: dataDir,
+        SHOPAPI_LOG_LEVEL: 'error',
+        SHOPAPI_RATE_LIMIT_MAX: '100000000',
+        SHOPAPI_SECRET_KEY: randomBytes(32).toString('hex'),
+        SHOPAPI_DB_POOL_SIZE: String(poolSize),
+      },
+    )
+    cleanup.push(() => api.stop())
+    const apiBase = new URL(api.info.url).origin
+    const bare = await spawnServer('bare', [path.join(root, 'bench/bare-server.js')], {
+      DATABASE_URL: db.url,
+      BENCH_SHOP_ID: db.shop.id,
+      SHOPAPI_DB_POOL_SIZE: String(poolSize),
+    })
+    cleanup.push(() => bare.stop())
+    for (const base of [apiBase, bare.info.url]) {
+      if (new URL(base).hostname !== '127.0.0.1') throw new Error(`Refusing to load a non-loopback server: ${base}`)
+    }
+    log(`api (shopapi serve, pid ${api.pid}) on ${apiBase}; bare (pid ${bare.pid}) on ${bare.info.url}`)
+    const auth = { authorization: `Bearer ${db.key}` }
+    const rss = rssSampler(api.pid)
+    cleanup.push(async () => rss.stop())
+    const rssAtStart = rss.read()
+
+    // 4. Deep cursors: crawl the default list and keep the cursors of pages 500-1500.
+    const cursors = await collectCursors(apiBase, auth)
+    log(`collected ${cursors.length} cursors of pages ${deepPages.from}-${deepPages.from + cursors.length - 1}`)
+
+    // 5. EXPLAIN of the API's list queries at this size, before the POST runs add rows.
+    const { plans, qSurvey } = await explainListQueries(db.url, {
+      shop: db.shop,
+      integration: db.integration,
+      sample,
+      deepCursor: cursorPosition(cursors.at(-1)),
+      terms: sample.terms,
+    })
+    printPlans(plans, qSurvey)
+
+    // 6. The scenarios.
+    const pickFrom = (list) => () => list[Math.floor(Math.random() * list.length)]
+    const pickId = pickFrom(sample.ids)
+    const pickCursor = pickFrom(cursors)
+    const pickTerm = pickFrom(sample.terms)
+    const positions = new Map(cursors.map((c) => [c, cursorPosition(c)]))
+    const scenarios = [
+      {
+        name: 'GET /v1/shop',
+        target: null,
+        api: { path: () => '/v1/shop' },
+        bare: { path: () => `/shop/${db.shop.public_id}` },
+      },
+      {
+        name: 'GET /v1/customers/{id}',
+        target: 0.55,
+        api: { path: () => `/v1/customers/${pickId()}` },
+        bare: { path: () => `/customers/${pickId()}` },
+      },
+      {
+        name: 'GET /v1/customers deep page',
+        target: 0.6,
+        api: { path: () => `/v1/customers?limit=50&cursor=${encodeURIComponent(pickCursor())}` },
+        bare: {
+          path: () => {
+            const at = positions.get(pickCursor())
+            return `/customers?limit=50&after_created_at=${encodeURIComponent(at.sortValue)}&after_id=${at.publicId}`
+          },
+        },
+      },
+      {
+        name: 'GET /v1/customers?q=',
+        target: null,
+        api: { path: () => `/v1/customers?q=${encodeURIComponent(pickTerm())}` },
+        bare: { path: () => `/customers?limit=50&q=${encodeURIComponent(pickTerm())}` },
+      },
+      {
+        name: 'POST /v1/customers',
+        target: 0.55,
+        api: {
+          method: 'POST',
+          path: () => '/v1/customers',
+          headers: () => ({ 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
+          body: newCustomerBody,
+        },
+        bare: {
+          method: 'POST',
+          path: () => '/customers',
+          headers: () => ({ 'content-type': 'application/json' }),
+          body: newCustomerBody,
+        },
+      },
+    ]
+
+    const servers = {
+      bare: { base: bare.info.url, headers: {} },
+      api: { base: apiBase, headers: auth },
+    }
+    const results = []
+    for (const scenario of scenarios) {
+      log(`\n${scenario.name}: warm-up ${warmupSeconds} s each, then ${rounds} x ${seconds} s each`)
+      for (const side of ['bare', 'api']) {
+        await measure(servers[side], scenario[side], warmupSeconds, `${side} warm-up`, side === 'api' ? rss : null)
+      }
+      const runs = { bare: [], api: [] }
+      for (let round = 0; round < rounds; round++) {
+        for (const side of round % 2 === 0 ? ['bare', 'api'] : ['api', 'bare']) {
+          const run = await measure(
+            servers[side],
+            scenario[side],
+            seconds,
+            `${side} run ${round + 1}`,
+            side === 'api' ? rss : null,
+          )
+          runs[side].push(run)
+        }
+      }
+      results.push({ name: scenario.name, target: scenario.target, api: combine(runs.api), bare: combine(runs.bare) })
+    }
+    const rssAfter = rss.read()
+
+    printSummary(results, { plans, qSurvey, rssAtStart, rssPeak: rss.peak(), rssAfter, db })
+    const missed = results.filter((r) => r.target !== null && r.api.rps / r.bare.rps < r.target)
+    if (missed.length > 0 && process.env.BENCH_STRICT === '1') process.exitCode = 1
   } finally {
-    await database.close()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+    await runCleanup()
+    process.removeListener('SIGINT', onSignal)
+    process.removeListener('SIGTERM', onSignal)
+    process.removeListener('uncaughtException', onCrash)
   }
 }
 
-function url(app) {
-  return `http://127.0.0.1:${app.server.address().port}`
+const bodyFirst = ['Avery', 'Jordan', 'Riley', 'Morgan', 'Casey', 'Quinn', 'Harper', 'Rowan', 'Elena', 'Mateo']
+const bodyLast = ['Okafor', 'Lindqvist', 'Castillo', 'Nakamura', 'Brennan', 'Haddad', 'Novak', 'Ferreira']
+
+function newCustomerBody() {
+  const first = bodyFirst[Math.floor(Math.random() * bodyFirst.length)]
+  const last = bodyLast[Math.floor(Math.random() * bodyLast.length)]
+  const n = Math.floor(Math.random() * 1_000_000)
+  return JSON.stringify({
+    first_name: first,
+    last_name: last,
+    email: `${first}.${last}${n}@example.com`.toLowerCase(),
+    phone: `(312) ${200 + (n % 800)}-${String(n % 10_000).padStart(4, '0')}`,
+    city: 'Chicago',
+    region: 'IL',
+    tags: n % 5 === 0 ? ['referral'] : [],
+  })
 }
 
-/** The ceiling: the same read with no auth, no validation, no logging. */
-async function bareServer(connectionString) {
-  const pool = new pg.Pool({ connectionString, max: 20 })
-  const app = Fastify({ logger: false })
-  app.get('/shop/:id', async (request) => {
-    const { rows } = await pool.query('select public_id, name, timezone, currency from shops where public_id = $1', [
-      request.params.id,
-    ])
-    return rows[0]
+/** Spawns a server process and waits for the JSON line it prints once listening. */
+async function spawnServer(label, args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  await app.listen({ host: '127.0.0.1', port: 0 })
+  let stderr = ''
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+    if (stderr.length > 20_000) stderr = stderr.slice(-10_000)
+  })
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const info = await new Promise((resolve, reject) => {
+    let buffer = ''
+    const onData = (chunk) => {
+      buffer += chunk
+      const newline = buffer.indexOf('\n')
+      if (newline < 0) return
+      child.stdout.off('data', onData)
+      try {
+        resolve(JSON.parse(buffer.slice(0, newline)))
+      } catch (error) {
+        reject(new Error(`${label}: unexpected output ${buffer.slice(0, 200)}: ${error.message}`))
+      }
+      // Anything later (error-level logs) goes to our stderr, labelled.
+      child.stdout.on('data', (more) => process.stderr.write(`[${label}] ${more}`))
+    }
+    child.stdout.on('data', onData)
+    exited.then(({ code, signal }) =>
+      reject(new Error(`${label} exited (${code ?? signal}) before listening:\n${stderr.trim()}`)),
+    )
+  })
+  exited.then(({ code, signal }) => {
+    if (!stopping) log(`${label} server exited unexpectedly (${code ?? signal}):\n${stderr.trim()}`)
+  })
+  let stopping = false
   return {
-    url: url(app),
-    close: async () => {
-      await app.close()
-      await pool.end()
+    pid: child.pid,
+    info,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      stopping = true
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(timer)
     },
   }
 }
 
-async function measure(target, headers) {
-  await autocannon({ url: target, headers, connections, duration: 2 }) // warm-up
-  const result = await autocannon({ url: target, headers, connections, duration: seconds })
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${target}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
+/** The serve process's resident set (VmRSS from /proc), sampled every 250 ms while API load runs. */
+function rssSampler(pid) {
+  const read = () => {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+      return match ? Number(match[1]) / 1024 : Number.NaN
+    } catch {
+      return Number.NaN
+    }
+  }
+  let peak = Number.NaN
+  let timer
+  const sample = () => {
+    const value = read()
+    if (!(value <= peak)) peak = value
+  }
+  return {
+    read,
+    peak: () => peak,
+    start() {
+      sample()
+      timer ??= setInterval(sample, 250)
+    },
+    pause() {
+      sample()
+      clearInterval(timer)
+      timer = undefined
+    },
+    stop() {
+      clearInterval(timer)
+    },
+  }
+}
+
+async function collectCursors(base, headers) {
+  const cursors = []
+  let cursor
+  const started = Date.now()
+  for (let page = 1; page <= deepPages.to; page++) {
+    const response = await fetch(
+      `${base}/v1/customers?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { headers },
+    )
+    if (response.status !== 200) throw new Error(`crawl page ${page}: ${response.status} ${await response.text()}`)
+    if (cursor && page >= deepPages.from) cursors.push(cursor)
+    const body = await response.json()
+    if (!body.next_cursor) break
+    cursor = body.next_cursor
+    if (page % 250 === 0) log(`crawled ${page} pages (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  }
+  if (cursors.length === 0) throw new Error(`The list has fewer than ${deepPages.from} pages: load more customers`)
+  return cursors
+}
+
+/** One autocannon run; throws when any response is not 2xx. */
+async function measure(server, spec, duration, label, rss) {
+  const request = {
+    method: spec.method ?? 'GET',
+    setupRequest: (req) => {
+      req.path = spec.path()
+      if (spec.headers) Object.assign(req.headers, spec.headers())
+      if (spec.body) req.body = spec.body()
+      return req
+    },
+  }
+  rss?.start()
+  const result = await autocannon({
+    url: server.base,
+    headers: server.headers,
+    connections,
+    duration,
+    requests: [request],
+  })
+  rss?.pause()
+  const run = {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    requests: result.requests.total,
+  }
+  log(
+    `  ${label.padEnd(14)} ${fmt(run.rps).padStart(6)} req/s  p50 ${String(run.p50).padStart(4)} ms  p99 ${String(run.p99).padStart(4)} ms  non-2xx ${run.non2xx}  errors ${run.errors}${rss ? `  serve RSS ${rss.read().toFixed(0)} MB` : ''}`,
+  )
+  if (run.non2xx > 0 || run.errors > 0) {
+    const probe = await fetch(`${server.base}${spec.path()}`, {
+      method: spec.method ?? 'GET',
+      headers: { ...server.headers, ...(spec.headers?.() ?? {}) },
+      ...(spec.body ? { body: spec.body() } : {}),
+    })
+      .then(async (r) => `${r.status} ${(await r.text()).slice(0, 500)}`)
+      .catch((error) => error.message)
+    throw new Error(
+      `${label} ${spec.method ?? 'GET'} ${server.base}: ${run.non2xx} non-2xx (${JSON.stringify(result.statusCodeStats)}), ${run.errors} errors/timeouts. A sample request now answers: ${probe}`,
+    )
+  }
+  return run
+}
+
+function combine(runs) {
+  const mean = (key) => runs.reduce((sum, run) => sum + run[key], 0) / runs.length
+  return {
+    rps: mean('rps'),
+    p50: mean('p50'),
+    p99: mean('p99'),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    runs: runs.map((run) => run.rps),
+  }
+}
+
+function printPlans(plans, qSurvey) {
+  console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the API list queries (built by dist/services/customers.js):')
+  for (const plan of plans) {
+    console.log(`\n-- ${plan.name}${plan.seqScanOnCustomers ? '   <-- Seq Scan on customers' : ''}`)
+    console.log(plan.plan)
+  }
+  console.log(`\n-- ${describeQSurvey(qSurvey)}`)
+}
+
+function describeQSurvey(q) {
+  return `q over ${q.terms} sampled terms: mean ${q.meanMs.toFixed(1)} ms, p95 ${q.p95Ms.toFixed(1)} ms, worst ${q.worst}; ${q.trigram} via customers_search_idx, ${q.terms - q.trigram} via the created_at index; Seq Scan on customers: ${q.seqScans.length === 0 ? 'none' : q.seqScans.join(', ')}`
+}
+
+function printSummary(results, { plans, qSurvey, rssAtStart, rssPeak, rssAfter, db }) {
+  const where = process.env.DATABASE_URL ? 'DATABASE_URL server' : 'embedded PostgreSQL'
+  console.log(
+    `\n=== Summary: ${connections} connections, ${rounds} x ${seconds} s per server per scenario (alternating), ${fmt(db.counts.customers)} customers / ${fmt(db.counts.vehicles)} vehicles, ${where}, pool ${poolSize}`,
+  )
+  const header = [
+    'scenario'.padEnd(28),
+    'api req/s'.padStart(9),
+    'bare req/s'.padStart(10),
+    'ratio'.padStart(6),
+    'target'.padStart(7),
+    '',
+    'api p50/p99 ms'.padStart(14),
+    'bare p50/p99 ms'.padStart(15),
+    'non-2xx'.padStart(7),
+  ]
+  console.log(header.join(' '))
+  for (const r of results) {
+    const ratio = r.api.rps / r.bare.rps
+    const verdict = r.target === null ? '    ' : ratio >= r.target ? 'ok  ' : 'MISS'
+    console.log(
+      [
+        r.name.padEnd(28),
+        fmt(r.api.rps).padStart(9),
+        fmt(r.bare.rps).padStart(10),
+        ratio.toFixed(2).padStart(6),
+        (r.target === null ? '-' : `>=${r.target.toFixed(2)}`).padStart(7),
+        verdict,
+        `${r.api.p50.toFixed(1)}/${r.api.p99.toFixed(1)}`.padStart(14),
+        `${r.bare.p50.toFixed(1)}/${r.bare.p99.toFixed(1)}`.padStart(15),
+        String(r.api.non2xx + r.bare.non2xx).padStart(7),
+      ].join(' '),
+    )
+  }
+  const mb = (value) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(1)} MB`)
+  console.log(
+    `\nserve RSS (pid of \`shopapi serve\`): ${mb(rssAtStart)} after start, peak ${mb(rssPeak)} under load, ${mb(rssAfter)} after the load; target < ${rssTargetMb} MB: ${rssPeak < rssTargetMb ? 'ok' : 'MISS'}`,
+  )
+  console.log('\nList query plans (customers c):')
+  for (const plan of plans) {
+    console.log(
+      `  ${plan.name.padEnd(40)} ${plan.executionMs.toFixed(2).padStart(8)} ms  ${plan.seqScanOnCustomers ? 'SEQ SCAN' : 'no seq scan'}  ${plan.access}${plan.rowsFiltered > 10_000 ? `  <-- reads and filters out ${fmt(plan.rowsFiltered)} rows` : ''}`,
+    )
+  }
+  console.log(`  ${describeQSurvey(qSurvey)}`)
+  const seq = [...plans.filter((p) => p.seqScanOnCustomers).map((p) => p.name), ...qSurvey.seqScans]
+  console.log(seq.length === 0 ? 'No plan has a Seq Scan on customers.' : `Seq Scan on customers in: ${seq.join(', ')}`)
 }
 
 await main()

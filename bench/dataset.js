@@ -1,0 +1,610 @@
+// The bench's own data set: a fresh database `shopapi_bench_<random>` on the given server, migrated,
+// with one shop, one integration (and its key), and N customers with 1-2 vehicles each, an event per
+// customer and integration-private external ids for some. Rows are generated here (seeded, so every
+// run loads the same shapes) and inserted in batches through unnest(): one statement per batch.
+import pg from 'pg'
+import { runMigrations } from '../dist/db/migrate.js'
+import { newPublicId, randomBase62 } from '../dist/lib/ids.js'
+import { normalizePhone } from '../dist/lib/phones.js'
+import { createIntegration } from '../dist/services/integrations.js'
+import { createShop } from '../dist/services/shops.js'
+
+export const benchScopes = ['shop.read', 'customers.read', 'customers.write', 'vehicles.read']
+
+const firstNames = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan
+  Joseph Jessica Thomas Sarah Christopher Karen Charles Lisa Daniel Nancy Matthew Betty Anthony Sandra Mark Margaret
+  Donald Ashley Steven Kimberly Andrew Emily Paul Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa George
+  Deborah Timothy Stephanie Ronald Rebecca Jason Sharon Edward Laura Jeffrey Cynthia Ryan Dorothy Jacob Amy Gary
+  Kathleen Nicholas Angela Eric Shirley Jonathan Emma Stephen Brenda Larry Pamela Justin Nicole Scott Anna Brandon
+  Samantha Benjamin Katherine Samuel Christine Gregory Debra Alexander Rachel Patrick Carolyn Frank Janet Raymond Maria
+  Jack Olivia Dennis Heather Jerry Helen Tyler Catherine Aaron Diane Jose Julie Adam Victoria Nathan Joyce Henry Lauren
+  Zachary Kelly Douglas Christina Peter Ruth Kyle Joan Noah Virginia Ethan Judith Jeremy Evelyn Christian Hannah Walter
+  Andrea Keith Megan Austin Cheryl Roger Jacqueline Terry Madison Sean Teresa Gerald Abigail Carl Sophia Dylan Martha
+  Harold Sara Jordan Gloria Jesse Janice Bryan Kathryn Lawrence Ann Arthur Isabella Gabriel Judy Bruce Charlotte Logan
+  Julia Billy Grace Joe Amber Alan Alice Juan Jean Elijah Denise Willie Frances Albert Danielle Wayne Marilyn Randy
+  Natalie Mason Beverly Vincent Diana Liam Brittany Roy Theresa Bobby Kayla Caleb Alexis Bradley Doris Russell Lori
+  Lucas Tiffany Priya Wei Hiroshi Mei Ahmed Fatima Carlos Sofia Luis Camila Miguel Valentina Diego Lucia Javier Ana
+  Mateo Ximena Raj Ananya Arjun Aisha Omar Leila Yusuf Amara Kwame Ngozi Chen Yuki Kenji Sakura Dmitri Olga Ivan Anya
+  Pierre Chloe Luca Giulia Hans Greta Sven Ingrid Sean Siobhan Tomasz Katarzyna Nguyen Linh Minh Thao`
+  .split(/\s+/)
+  .filter(Boolean)
+
+const lastNames = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez
+  Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis
+  Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell
+  Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales
+  Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson
+  Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross
+  Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez
+  Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant
+  Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald
+  Woods Washington Kennedy Wells Vargas Henry Chen Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter
+  Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Munoz Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose
+  Stone Salazar Fox Warren Mills Meyer Rice Schmidt Garza Daniels Ferguson Nichols Stephens Soto Weaver Ryan Gardner
+  Payne Grant Dunn Kelley Spencer Hawkins Arnold Pierce Hansen Peters Santos Hart Bradley Knight Elliott Cunningham
+  Duncan Armstrong Hudson Carroll Lane Riley Andrews Alvarado Ray Delgado Berry Perkins Hoffman Johnston Matthews Pena
+  Richards Contreras Willis Carpenter Lawrence Sandoval OBrien Kowalski Nowak Yamamoto Tanaka Suzuki Watanabe Singh
+  Sharma Gupta Khan Ali Hussain Okafor Mensah Osei Novak Petrov Ivanova Schneider Fischer Weber Rossi Russo Ferrari
+  Dubois Lefebvre Moreau Larsen Johansson Lindqvist Murphy Byrne Walsh Oconnor Pham Hoang Vo Dang Bui Zhang Wang Liu`
+  .split(/\s+/)
+  .filter(Boolean)
+
+const emailDomains = [
+  'gmail.com',
+  'gmail.com',
+  'gmail.com',
+  'yahoo.com',
+  'outlook.com',
+  'hotmail.com',
+  'icloud.com',
+  'aol.com',
+  'comcast.net',
+  'att.net',
+  'proton.me',
+  'verizon.net',
+]
+const companyWords = `Acme Summit Blue Ridge Prairie Lakeside Metro Valley Northstar Pioneer Keystone Redwood Granite
+  Harbor Liberty Eagle Cardinal Riverbend Capitol Frontier Heritage Ironwood Silverline`
+  .split(/\s+/)
+  .filter(Boolean)
+const companySuffixes = [
+  'Plumbing',
+  'Landscaping',
+  'Logistics',
+  'Electric',
+  'Construction',
+  'Delivery',
+  'Realty',
+  'HVAC',
+  'Roofing',
+  'Courier',
+  'Rentals',
+  'Catering',
+]
+const companyForms = ['LLC', 'Inc.', 'Co.', 'Group', '']
+const cities = [
+  ['Chicago', 'IL', '606', '312'],
+  ['Naperville', 'IL', '605', '630'],
+  ['Evanston', 'IL', '602', '847'],
+  ['Aurora', 'IL', '605', '630'],
+  ['Joliet', 'IL', '604', '815'],
+  ['Milwaukee', 'WI', '532', '414'],
+  ['Madison', 'WI', '537', '608'],
+  ['Gary', 'IN', '464', '219'],
+  ['Indianapolis', 'IN', '462', '317'],
+  ['Detroit', 'MI', '482', '313'],
+  ['Saint Louis', 'MO', '631', '314'],
+  ['Minneapolis', 'MN', '554', '612'],
+  ['Des Moines', 'IA', '503', '515'],
+  ['Columbus', 'OH', '432', '614'],
+  ['Austin', 'TX', '787', '512'],
+  ['Denver', 'CO', '802', '303'],
+]
+const streets = `Main Oak Maple Cedar Pine Elm Washington Lake Hill Park Sunset Lincoln Jackson Church River Highland
+  Madison Walnut Spring Ridge Cherry Forest Meadow Grove`
+  .split(/\s+/)
+  .filter(Boolean)
+const streetTypes = ['St', 'Ave', 'Rd', 'Blvd', 'Dr', 'Ln', 'Ct', 'Way']
+const tagPool = ['vip', 'fleet', 'warranty', 'referral', 'commercial', 'senior-discount', 'first-responder', 'military']
+const archiveReasons = ['moved away', 'duplicate', 'requested deletion', 'no visits in 2 years', null]
+const noteTexts = [
+  'Prefers morning drop-off.',
+  'Always wants the old parts back.',
+  'Call before any work over $300.',
+  'Waits in the lobby; offer coffee.',
+  'Has a second car at a different address.',
+  'Pays by company card.',
+  'Spanish preferred.',
+  'Loaner needed for anything over a day.',
+]
+const vehicleModels = [
+  ['Toyota', 'Camry', ['LE', 'SE', 'XLE'], '2.5L I4'],
+  ['Toyota', 'Corolla', ['L', 'LE', 'SE'], '1.8L I4'],
+  ['Toyota', 'RAV4', ['LE', 'XLE', 'Limited'], '2.5L I4'],
+  ['Toyota', 'Tacoma', ['SR', 'SR5', 'TRD Off-Road'], '3.5L V6'],
+  ['Honda', 'Civic', ['LX', 'EX', 'Sport'], '2.0L I4'],
+  ['Honda', 'Accord', ['LX', 'EX-L', 'Touring'], '1.5L Turbo I4'],
+  ['Honda', 'CR-V', ['LX', 'EX', 'EX-L'], '1.5L Turbo I4'],
+  ['Ford', 'F-150', ['XL', 'XLT', 'Lariat'], '3.5L V6 EcoBoost'],
+  ['Ford', 'Escape', ['S', 'SE', 'Titanium'], '1.5L I3'],
+  ['Ford', 'Transit', ['Cargo', 'Passenger'], '3.5L V6'],
+  ['Chevrolet', 'Silverado 1500', ['WT', 'LT', 'RST'], '5.3L V8'],
+  ['Chevrolet', 'Equinox', ['LS', 'LT', 'Premier'], '1.5L Turbo I4'],
+  ['Chevrolet', 'Malibu', ['LS', 'LT'], '1.5L Turbo I4'],
+  ['Nissan', 'Altima', ['S', 'SV', 'SR'], '2.5L I4'],
+  ['Nissan', 'Rogue', ['S', 'SV', 'SL'], '2.5L I4'],
+  ['Hyundai', 'Elantra', ['SE', 'SEL'], '2.0L I4'],
+  ['Hyundai', 'Tucson', ['SE', 'SEL', 'Limited'], '2.5L I4'],
+  ['Kia', 'Sorento', ['LX', 'S', 'EX'], '2.5L I4'],
+  ['Subaru', 'Outback', ['Base', 'Premium', 'Limited'], '2.5L H4'],
+  ['Jeep', 'Grand Cherokee', ['Laredo', 'Limited'], '3.6L V6'],
+  ['Ram', '1500', ['Tradesman', 'Big Horn', 'Laramie'], '5.7L V8 HEMI'],
+  ['Tesla', 'Model 3', ['Standard', 'Long Range'], 'Electric'],
+  ['BMW', '330i', ['Base', 'xDrive'], '2.0L Turbo I4'],
+  ['Volkswagen', 'Jetta', ['S', 'SE'], '1.5L Turbo I4'],
+]
+const colors = ['White', 'Black', 'Gray', 'Silver', 'Blue', 'Red', 'Green', 'Brown', 'Beige', null]
+const vinAlphabet = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'
+const plateAlphabet = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'
+
+/** A small seeded PRNG (mulberry32): the same seed loads the same shapes. */
+function prng(seed) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function withDatabaseName(url, database) {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+/**
+ * Creates and loads the bench database. Returns its URL, the shop, the integration and its key, and
+ * `drop()` (drops the database, forcing out any connection left).
+ */
+export async function createBenchDatabase(serverUrl, options) {
+  const { customers: total, batchSize = 10_000, seed = 42, log } = options
+  const name = `shopapi_bench_${randomBase62(8).toLowerCase()}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = withDatabaseName(serverUrl, name)
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(`drop database if exists ${name} with (force)`)
+    } finally {
+      await client.end()
+    }
+  }
+  try {
+    await runMigrations(url)
+    const pool = new pg.Pool({ connectionString: url, max: 4 })
+    pool.on('error', () => {})
+    try {
+      const shop = await createShop(pool, { name: 'Bench Auto Repair', timezone: 'America/Chicago', currency: 'USD' })
+      const created = await createIntegration(pool, { shop: shop.public_id, name: 'bench', scopes: benchScopes })
+      const started = Date.now()
+      // The trigram (GIN) indexes cost most per inserted row (a vehicle's random VIN alone has 15+ new
+      // trigrams): load without them and build them once at the end, from their own definitions.
+      const trigram = await pool.query(
+        `select indexname, indexdef from pg_indexes
+         where schemaname = 'public' and tablename in ('customers', 'vehicles') and indexdef like '% USING gin %'`,
+      )
+      for (const index of trigram.rows) await pool.query(`drop index ${index.indexname}`)
+      const counts = await loadCustomers(pool, {
+        shopId: shop.id,
+        integrationId: created.integration.id,
+        total,
+        batchSize,
+        seed,
+        log,
+      })
+      const indexing = Date.now()
+      const client = await pool.connect()
+      try {
+        await client.query("set maintenance_work_mem = '256MB'")
+        for (const index of trigram.rows) await client.query(index.indexdef)
+      } finally {
+        client.release()
+      }
+      log(
+        `rebuilt ${trigram.rows.map((i) => i.indexname).join(', ')} in ${((Date.now() - indexing) / 1000).toFixed(1)} s`,
+      )
+      log(`loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; vacuum analyze`)
+      // What autovacuum would have done on a database that grew to this size: statistics for the
+      // planner, the visibility map, and the trigram index's pending list merged.
+      await pool.query('vacuum analyze')
+      return {
+        name,
+        url,
+        shop,
+        integration: created.integration,
+        key: created.plaintextKey,
+        counts,
+        drop,
+      }
+    } finally {
+      await pool.end()
+    }
+  } catch (error) {
+    await drop().catch(() => {})
+    throw error
+  }
+}
+
+async function loadCustomers(pool, { shopId, integrationId, total, batchSize, seed, log }) {
+  const random = prng(seed)
+  const pick = (list) => list[Math.floor(random() * list.length)]
+  const digits = (n) => {
+    let out = ''
+    for (let i = 0; i < n; i++) out += Math.floor(random() * 10)
+    return out
+  }
+  const chars = (alphabet, n) => {
+    let out = ''
+    for (let i = 0; i < n; i++) out += alphabet[Math.floor(random() * alphabet.length)]
+    return out
+  }
+
+  // created_at over the last ~3 years, a shop that grows (more customers recently), in order: rows
+  // are inserted as they would have been, so the heap's order follows created_at as in production.
+  const now = Date.now()
+  const span = 3 * 365 * 86_400_000
+  const createdTimes = Array.from({ length: total }, () => now - span * (1 - Math.sqrt(random())))
+  createdTimes.sort((a, b) => a - b)
+
+  const client = await pool.connect()
+  let vehiclesTotal = 0
+  let archivedTotal = 0
+  let externalTotal = 0
+  let insertMs = 0
+  try {
+    // A bulk load: no commit waits, no JIT for the one big statement per batch, and (when the role may)
+    // no per-row foreign-key triggers, the rows being generated consistent with each other.
+    await client.query('set synchronous_commit = off; set jit = off')
+    const skipTriggers = await client
+      .query("set session_replication_role = 'replica'")
+      .then(() => true)
+      .catch(() => false)
+    for (let start = 0; start < total; start += batchSize) {
+      const end = Math.min(total, start + batchSize)
+      const c = {
+        public_id: [],
+        first_name: [],
+        last_name: [],
+        company_name: [],
+        email: [],
+        phone: [],
+        phone_normalized: [],
+        phone_alt: [],
+        phone_alt_normalized: [],
+        address_line1: [],
+        address_city: [],
+        address_region: [],
+        address_postal_code: [],
+        address_country: [],
+        preferred_contact: [],
+        consent_sms_transactional: [],
+        consent_sms_marketing: [],
+        consent_email_transactional: [],
+        consent_email_marketing: [],
+        consent_voice: [],
+        consent_do_not_call: [],
+        notes: [],
+        tags: [],
+        fleet_account: [],
+        tax_exempt: [],
+        archived_at: [],
+        archive_reason: [],
+        version: [],
+        created_at: [],
+        updated_at: [],
+        event_id: [],
+        external_id: [],
+      }
+      const v = {
+        customer_public_id: [],
+        public_id: [],
+        vin: [],
+        year: [],
+        make: [],
+        model: [],
+        trim: [],
+        engine: [],
+        color: [],
+        plate: [],
+        plate_normalized: [],
+        plate_region: [],
+        unit_number: [],
+        odometer: [],
+        created_at: [],
+      }
+      for (let i = start; i < end; i++) {
+        const first = pick(firstNames)
+        const last = pick(lastNames)
+        const fleet = random() < 0.06
+        const company =
+          fleet || random() < 0.04
+            ? `${pick(companyWords)} ${pick(companySuffixes)} ${pick(companyForms)}`.trim()
+            : null
+        const [city, region, zipPrefix, areaCode] = pick(cities)
+        const emailStyle = random()
+        const local =
+          emailStyle < 0.4
+            ? `${first}.${last}`
+            : emailStyle < 0.7
+              ? `${first[0]}${last}${Math.floor(random() * 100)}`
+              : emailStyle < 0.9
+                ? `${first}${last[0]}${1950 + Math.floor(random() * 55)}`
+                : `${last}.${first}`
+        const email = random() < 0.85 ? `${local.toLowerCase()}@${pick(emailDomains)}` : null
+        const phoneStyle = random()
+        const exchange = `${2 + Math.floor(random() * 8)}${digits(2)}`
+        const line = digits(4)
+        const phone =
+          phoneStyle < 0.08
+            ? null
+            : phoneStyle < 0.5
+              ? `(${areaCode}) ${exchange}-${line}`
+              : phoneStyle < 0.8
+                ? `${areaCode}-${exchange}-${line}`
+                : `+1 ${areaCode} ${exchange} ${line}`
+        const phoneAlt =
+          random() < 0.2 ? `${pick(cities)[3]}.${2 + Math.floor(random() * 8)}${digits(2)}.${digits(4)}` : null
+        const created = Math.floor(createdTimes[i])
+        const archived = random() < 0.05
+        const updates = random() < 0.35 ? 1 + Math.floor(random() * 4) : 0
+        const updated = archived || updates > 0 ? created + Math.floor(random() * (now - created)) : created
+        const tagCount = random() < 0.2 ? 1 + Math.floor(random() * 2) : 0
+        const tags = new Set(fleet ? ['fleet'] : [])
+        for (let t = 0; t < tagCount; t++) tags.add(pick(tagPool))
+        const publicId = newPublicId('customer')
+
+        c.public_id.push(publicId)
+        c.first_name.push(first)
+        c.last_name.push(last)
+        c.company_name.push(company)
+        c.email.push(email)
+        c.phone.push(phone)
+        c.phone_normalized.push(normalizePhone(phone, 'US'))
+        c.phone_alt.push(phoneAlt)
+        c.phone_alt_normalized.push(normalizePhone(phoneAlt, 'US'))
+        c.address_line1.push(
+          random() < 0.7 ? `${1 + Math.floor(random() * 9800)} ${pick(streets)} ${pick(streetTypes)}` : null,
+        )
+        c.address_city.push(city)
+        c.address_region.push(region)
+        c.address_postal_code.push(`${zipPrefix}${digits(2)}`)
+        c.address_country.push('US')
+        c.preferred_contact.push(pick(['sms', 'sms', 'email', 'phone', null]))
+        c.consent_sms_transactional.push(random() < 0.7)
+        c.consent_sms_marketing.push(random() < 0.25)
+        c.consent_email_transactional.push(email !== null && random() < 0.8)
+        c.consent_email_marketing.push(email !== null && random() < 0.3)
+        c.consent_voice.push(random() < 0.5)
+        c.consent_do_not_call.push(random() < 0.03)
+        c.notes.push(random() < 0.1 ? pick(noteTexts) : null)
+        c.tags.push([...tags].join(','))
+        c.fleet_account.push(fleet)
+        c.tax_exempt.push(fleet && random() < 0.3)
+        c.archived_at.push(archived ? new Date(updated).toISOString() : null)
+        c.archive_reason.push(archived ? pick(archiveReasons) : null)
+        c.version.push(1 + updates + (archived ? 1 : 0))
+        c.created_at.push(new Date(created).toISOString())
+        c.updated_at.push(new Date(updated).toISOString())
+        c.event_id.push(newPublicId('event'))
+        const external = random() < 0.3
+        c.external_id.push(external ? `crm-${String(100_000 + i)}` : null)
+        if (archived) archivedTotal++
+        if (external) externalTotal++
+
+        const vehicleCount = random() < 0.65 ? 1 : 2
+        for (let n = 0; n < vehicleCount; n++) {
+          const [make, model, trims, engine] = pick(vehicleModels)
+          const plate = `${chars(plateAlphabet, 3)} ${chars(plateAlphabet, 4)}`
+          const vehicleCreated = n === 0 ? created : created + Math.floor(random() * (now - created))
+          v.customer_public_id.push(publicId)
+          v.public_id.push(newPublicId('vehicle'))
+          v.vin.push(random() < 0.9 ? chars(vinAlphabet, 17) : null)
+          v.year.push(1998 + Math.floor(random() * 28))
+          v.make.push(make)
+          v.model.push(model)
+          v.trim.push(random() < 0.8 ? pick(trims) : null)
+          v.engine.push(random() < 0.6 ? engine : null)
+          v.color.push(pick(colors))
+          v.plate.push(random() < 0.95 ? plate : null)
+          v.plate_normalized.push(random() < 0.95 ? plate.replace(/\s/g, '') : null)
+          v.plate_region.push(region)
+          v.unit_number.push(fleet ? `U-${digits(3)}` : null)
+          v.odometer.push(random() < 0.8 ? 5_000 + Math.floor(random() * 180_000) : null)
+          v.created_at.push(new Date(vehicleCreated).toISOString())
+        }
+      }
+      vehiclesTotal += v.public_id.length
+      const insertStarted = Date.now()
+      await insertBatch(client, shopId, integrationId, c, v)
+      insertMs += Date.now() - insertStarted
+      log(
+        `loaded ${end.toLocaleString('en-US')}/${total.toLocaleString('en-US')} customers (${vehiclesTotal.toLocaleString('en-US')} vehicles)`,
+      )
+    }
+    if (skipTriggers) await client.query('reset session_replication_role')
+  } finally {
+    client.release()
+  }
+  log(`(${(insertMs / 1000).toFixed(1)} s of that in the inserts)`)
+  return { customers: total, vehicles: vehiclesTotal, archived: archivedTotal, externalIds: externalTotal }
+}
+
+async function insertBatch(client, shopId, integrationId, c, v) {
+  await client.query(
+    `with input as (
+       select * from unnest(
+         $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+         $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::boolean[], $19::boolean[],
+         $20::boolean[], $21::boolean[], $22::boolean[], $23::boolean[], $24::text[], $25::text[], $26::boolean[],
+         $27::boolean[], $28::timestamptz[], $29::text[], $30::int[], $31::timestamptz[], $32::timestamptz[],
+         $33::text[], $34::text[]
+       ) as t(public_id, first_name, last_name, company_name, email, phone, phone_normalized, phone_alt,
+         phone_alt_normalized, address_line1, address_city, address_region, address_postal_code, address_country,
+         preferred_contact, consent_sms_transactional, consent_sms_marketing, consent_email_transactional,
+         consent_email_marketing, consent_voice, consent_do_not_call, notes, tags, fleet_account, tax_exempt,
+         archived_at, archive_reason, version, created_at, updated_at, event_id, external_id)
+     ),
+     inserted as (
+       insert into customers (shop_id, public_id, first_name, last_name, company_name, email, phone, phone_normalized,
+         phone_alt, phone_alt_normalized, address_line1, address_city, address_region, address_postal_code,
+         address_country, preferred_contact, consent_sms_transactional, consent_sms_marketing,
+         consent_email_transactional, consent_email_marketing, consent_voice, consent_do_not_call, notes, tags,
+         fleet_account, tax_exempt, archived_at, archive_reason, version, created_at, updated_at)
+       select $1::uuid, public_id, first_name, last_name, company_name, email, phone, phone_normalized, phone_alt,
+         phone_alt_normalized, address_line1, address_city, address_region, address_postal_code, address_country,
+         preferred_contact, consent_sms_transactional, consent_sms_marketing, consent_email_transactional,
+         consent_email_marketing, consent_voice, consent_do_not_call, notes,
+         coalesce(string_to_array(nullif(tags, ''), ','), '{}'), fleet_account, tax_exempt, archived_at,
+         archive_reason, version, created_at, updated_at
+       from input order by created_at
+       returning id, public_id
+     ),
+     vehicle_rows as (
+       insert into vehicles (shop_id, public_id, customer_id, vin, year, make, model, trim, engine, color, plate,
+         plate_normalized, plate_region, unit_number, odometer, created_at, updated_at)
+       select $1::uuid, x.public_id, i.id, x.vin, x.year, x.make, x.model, x.trim, x.engine, x.color, x.plate,
+         x.plate_normalized, x.plate_region, x.unit_number, x.odometer, x.created_at, x.created_at
+       from unnest($35::text[], $36::text[], $37::text[], $38::int[], $39::text[], $40::text[], $41::text[],
+         $42::text[], $43::text[], $44::text[], $45::text[], $46::text[], $47::text[], $48::int[], $49::timestamptz[])
+         as x(customer_public_id, public_id, vin, year, make, model, trim, engine, color, plate, plate_normalized,
+           plate_region, unit_number, odometer, created_at)
+       join inserted i on i.public_id = x.customer_public_id
+       order by x.created_at
+       returning 1
+     ),
+     event_rows as (
+       insert into events (shop_id, public_id, type, object_type, object_id, summary, integration_id, created_at)
+       select $1::uuid, t.event_id, 'customer.created', 'customer', t.public_id,
+         jsonb_build_object('first_name', t.first_name, 'last_name', t.last_name, 'company_name', t.company_name),
+         null, t.created_at
+       from input t order by t.created_at
+       returning 1
+     ),
+     ref_rows as (
+       insert into external_refs (shop_id, integration_id, object_type, object_id, external_id, created_at)
+       select $1::uuid, $2::uuid, 'customer', i.id, t.external_id, t.created_at
+       from input t join inserted i on i.public_id = t.public_id
+       where t.external_id is not null
+       returning 1
+     )
+     select (select count(*) from vehicle_rows) as vehicles, (select count(*) from event_rows) as events,
+       (select count(*) from ref_rows) as refs`,
+    [
+      shopId,
+      integrationId,
+      c.public_id,
+      c.first_name,
+      c.last_name,
+      c.company_name,
+      c.email,
+      c.phone,
+      c.phone_normalized,
+      c.phone_alt,
+      c.phone_alt_normalized,
+      c.address_line1,
+      c.address_city,
+      c.address_region,
+      c.address_postal_code,
+      c.address_country,
+      c.preferred_contact,
+      c.consent_sms_transactional,
+      c.consent_sms_marketing,
+      c.consent_email_transactional,
+      c.consent_email_marketing,
+      c.consent_voice,
+      c.consent_do_not_call,
+      c.notes,
+      c.tags,
+      c.fleet_account,
+      c.tax_exempt,
+      c.archived_at,
+      c.archive_reason,
+      c.version,
+      c.created_at,
+      c.updated_at,
+      c.event_id,
+      c.external_id,
+      v.customer_public_id,
+      v.public_id,
+      v.vin,
+      v.year,
+      v.make,
+      v.model,
+      v.trim,
+      v.engine,
+      v.color,
+      v.plate,
+      v.plate_normalized,
+      v.plate_region,
+      v.unit_number,
+      v.odometer,
+      v.created_at,
+    ],
+  )
+}
+
+/** What the scenarios draw from: ids to fetch, search terms that match, and probes for EXPLAIN. */
+export async function sampleDataset(url, { ids = 5_000, terms = 400, seed = 7 } = {}) {
+  const client = new pg.Client({ connectionString: url })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    await client.query('select setseed($1)', [seed / 1000])
+    const idRows = await client.query('select public_id from customers order by random() limit $1', [ids])
+    const people = await client.query(
+      `select first_name, last_name, email from customers where archived_at is null order by random() limit $1`,
+      [terms],
+    )
+    const random = prng(seed)
+    const found = new Set()
+    for (const person of people.rows) {
+      const sources = [person.first_name, person.last_name, person.email?.split('@')[0]].filter(
+        (s) => s && /^[a-z]{3,}$/i.test(s.replace(/[.\d]/g, '')),
+      )
+      const source = sources[Math.floor(random() * sources.length)]?.toLowerCase().replace(/[^a-z]/g, '')
+      if (!source || source.length < 3) continue
+      const length = Math.min(source.length, 3 + Math.floor(random() * 4))
+      const at = Math.floor(random() * (source.length - length + 1))
+      found.add(source.slice(at, at + length))
+    }
+    const probe = await client.query(
+      `select c.email, c.phone, r.external_id from customers c
+       join external_refs r on r.object_id = c.id and r.object_type = 'customer'
+       where c.archived_at is null and c.email is not null and c.phone is not null
+       order by random() limit 1`,
+    )
+    // ~3/4 down the sort=updated_at list: a deep page, as the created_at cursors are.
+    const deepUpdated = await client.query(
+      `select updated_at, public_id from customers where archived_at is null
+       order by updated_at desc, public_id desc limit 1
+       offset (select count(*) * 3 / 4 from customers where archived_at is null)`,
+    )
+    return {
+      ids: idRows.rows.map((r) => r.public_id),
+      terms: [...found],
+      probe: probe.rows[0],
+      deepUpdated: deepUpdated.rows[0]
+        ? { sortValue: deepUpdated.rows[0].updated_at.toISOString(), publicId: deepUpdated.rows[0].public_id }
+        : undefined,
+    }
+  } finally {
+    await client.end()
+  }
+}

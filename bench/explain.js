@@ -1,0 +1,106 @@
+// EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the API runs for its customer lists: the queries are
+// built by the API's own listCustomers/getCustomer (from dist/) against a Queryable that explains
+// each statement instead of running it for rows.
+import pg from 'pg'
+import { phoneRegionForTimezone } from '../dist/lib/phones.js'
+import { getCustomer, listCustomers } from '../dist/services/customers.js'
+
+/** The position in a cursor the API issued (its payload is signed, not encrypted). */
+export function cursorPosition(cursor) {
+  const [, , sortValue, publicId] = JSON.parse(Buffer.from(cursor.split('.')[0], 'base64url').toString('utf8'))
+  return { sortValue, publicId }
+}
+
+export async function explainListQueries(url, { shop, integration, sample, deepCursor, terms }) {
+  const client = new pg.Client({ connectionString: url })
+  client.on('error', () => {})
+  await client.connect()
+  const reader = { shopId: shop.id, integrationId: integration.id }
+  const region = phoneRegionForTimezone(shop.timezone)
+  const plans = []
+  const termPlans = []
+  let current
+  const explaining = {
+    async query(text, values) {
+      const sql = typeof text === 'string' ? text : text.text
+      const params = typeof text === 'string' ? values : text.values
+      const { rows } = await client.query(`explain (analyze, buffers, costs on) ${sql}`, params)
+      current.plan = rows.map((r) => r['QUERY PLAN']).join('\n')
+      return { rows: [], rowCount: 0 }
+    },
+  }
+  const page = (sort = 'created_at', after) => ({ sort, limit: 50, ...(after ? { after } : {}) })
+  const [commonTerm, rareTerm] = pickTerms(terms)
+  const cases = [
+    ['default list page (limit 50)', { lifecycle: 'active' }, page()],
+    ['deep cursor page (created_at)', { lifecycle: 'active' }, page('created_at', deepCursor)],
+    ['sort=updated_at (first page)', { lifecycle: 'active' }, page('updated_at')],
+    ['sort=updated_at deep cursor', { lifecycle: 'active' }, page('updated_at', sample.deepUpdated)],
+    ['email filter', { lifecycle: 'active', email: sample.probe.email.toUpperCase() }, page()],
+    ['phone filter', { lifecycle: 'active', phone: sample.probe.phone }, page()],
+    ['external_id filter', { lifecycle: 'active', external_id: sample.probe.external_id }, page()],
+    [`q filter, common term "${commonTerm}"`, { lifecycle: 'active', q: commonTerm }, page()],
+    [`q filter, rare term "${rareTerm}"`, { lifecycle: 'active', q: rareTerm }, page()],
+    ['lifecycle=archived', { lifecycle: 'archived' }, page()],
+    [
+      'updated_after (last 7 days)',
+      { lifecycle: 'active', updated_after: new Date(Date.now() - 7 * 86_400_000) },
+      page('updated_at'),
+    ],
+  ]
+  try {
+    for (const [name, filters, request] of cases) {
+      current = { name }
+      await listCustomers(explaining, reader, filters, region, request)
+      plans.push(current)
+    }
+    current = { name: 'get by id (GET /v1/customers/{id})' }
+    await getCustomer(explaining, reader, sample.ids[0]).catch(() => {})
+    plans.push(current)
+    // q is only as good as its worst common term: run the plan of every sampled term (up to 100).
+    for (const term of terms.slice(0, 100)) {
+      current = { name: `q "${term}"` }
+      await listCustomers(explaining, reader, { lifecycle: 'active', q: term }, region, page())
+      termPlans.push(current)
+    }
+  } finally {
+    await client.end()
+  }
+  for (const plan of [...plans, ...termPlans]) {
+    plan.seqScanOnCustomers = /Seq Scan on customers\b/.test(plan.plan)
+    plan.executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan.plan)?.[1] ?? Number.NaN)
+    plan.access = accessPath(plan.plan)
+    // A plan can avoid a Seq Scan and still read the whole table through an index, filtering it.
+    plan.rowsFiltered = Math.max(
+      0,
+      ...[...plan.plan.matchAll(/Rows Removed by Filter: (\d+)/g)].map((m) => Number(m[1])),
+    )
+  }
+  const times = termPlans.map((p) => p.executionMs).sort((a, b) => a - b)
+  const worst = termPlans.reduce((a, b) => (b.executionMs > a.executionMs ? b : a), termPlans[0])
+  const qSurvey = {
+    terms: termPlans.length,
+    meanMs: times.reduce((sum, t) => sum + t, 0) / Math.max(1, times.length),
+    p95Ms: times[Math.floor(times.length * 0.95)] ?? Number.NaN,
+    worst: worst ? `${worst.name} ${worst.executionMs.toFixed(1)} ms (${worst.access})` : '-',
+    trigram: termPlans.filter((p) => p.access.includes('customers_search_idx')).length,
+    seqScans: termPlans.filter((p) => p.seqScanOnCustomers).map((p) => p.name),
+  }
+  return { plans, qSurvey }
+}
+
+/** The term matching most and the one matching fewest (of those sampled), by length as a cheap proxy. */
+function pickTerms(terms) {
+  const sorted = [...terms].sort((a, b) => a.length - b.length)
+  return [sorted[0] ?? 'son', sorted.at(-1) ?? 'martinez']
+}
+
+/** How the plan reaches `customers c`: the node that scans it. */
+function accessPath(plan) {
+  const lines = plan.split('\n')
+  const scans = lines
+    .map((line) => line.trim().replace(/^->\s*/, ''))
+    .filter((line) => / on customers c\b|Bitmap Index Scan on customers_/.test(line))
+    .map((line) => line.replace(/\s+\(cost=.*$/, ''))
+  return scans.join('; ') || '(none)'
+}
