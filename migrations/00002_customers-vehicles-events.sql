@@ -52,7 +52,9 @@ create table customers (
 );
 create index customers_created_idx on customers (shop_id, created_at desc, public_id desc);
 create index customers_updated_idx on customers (shop_id, updated_at desc, public_id desc);
-create index customers_email_idx on customers (shop_id, lower(email)) where email is not null;
+-- Not partial: Postgres keeps statistics for an expression index only when it is not partial, and
+-- without them it misjudges `lower(email) = ...` at scale and walks the created_at index instead.
+create index customers_email_idx on customers (shop_id, lower(email));
 create index customers_phone_idx on customers (shop_id, phone_normalized) where phone_normalized is not null;
 create index customers_phone_alt_idx on customers (shop_id, phone_alt_normalized) where phone_alt_normalized is not null;
 -- The shop's own tools (CLI merges) address records by public id without naming the shop.
@@ -98,7 +100,7 @@ create index vehicles_updated_idx on vehicles (shop_id, updated_at desc, public_
 create index vehicles_customer_idx on vehicles (shop_id, customer_id, created_at desc, public_id desc);
 create index vehicles_vin_idx on vehicles (shop_id, vin) where vin is not null;
 create index vehicles_plate_idx on vehicles (shop_id, plate_normalized) where plate_normalized is not null;
-create index vehicles_unit_number_idx on vehicles (shop_id, lower(unit_number)) where unit_number is not null;
+create index vehicles_unit_number_idx on vehicles (shop_id, lower(unit_number));
 create index vehicles_public_id_idx on vehicles (public_id);
 create index vehicles_search_idx on vehicles using gin (search_text gin_trgm_ops);
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 /** Collects positional parameters while a query is assembled from optional parts. */
 export class SqlParams {
   readonly values: unknown[] = []
@@ -12,4 +14,12 @@ export class SqlParams {
 /** LIKE pattern for a literal substring: %, _ and the escape character match themselves. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * A prepared-statement name for `text`: queries assembled from optional parts come in few shapes, and
+ * each shape is then parsed and planned once per connection instead of on every request.
+ */
+export function statementName(prefix: string, text: string): string {
+  return `${prefix}-${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
 }

@@ -2,13 +2,13 @@ import type { CountryCode } from 'libphonenumber-js'
 import type pg from 'pg'
 import type { Queryable } from '../db/pool.js'
 import { withTransaction } from '../db/pool.js'
-import { containsPattern, SqlParams } from '../db/sql.js'
+import { containsPattern, SqlParams, statementName } from '../db/sql.js'
 import { ApiError, UsageError } from '../lib/errors.js'
 import { isPublicId, newPublicId } from '../lib/ids.js'
 import { normalizePhone } from '../lib/phones.js'
 import type { CustomerCreate, CustomerListQuery, CustomerUpdate } from '../server/schemas/customer.js'
 import { consentFields } from '../server/schemas/customer.js'
-import { type Actor, type NewEvent, recordEvents } from './events.js'
+import { type Actor, insertEventsSql, type NewEvent, recordEvents } from './events.js'
 import { moveExternalIdsOnMerge } from './external-refs.js'
 import { fetchPage, type Page, type PageRequest } from './pagination.js'
 import { applyChanges, type ColumnChanges, diffColumns } from './records.js'
@@ -158,8 +158,12 @@ export async function listCustomers(
   return fetchPage<CustomerRow>(db, { select: columns, from, where, params, alias: 'c' }, page)
 }
 
-export function customerSummary(row: Pick<CustomerRow, 'first_name' | 'last_name' | 'company_name'>) {
-  return { first_name: row.first_name, last_name: row.last_name, company_name: row.company_name }
+export function customerSummary(row: {
+  first_name: string
+  last_name: string
+  company_name?: string | null | undefined
+}) {
+  return { first_name: row.first_name, last_name: row.last_name, company_name: row.company_name ?? null }
 }
 
 export async function createCustomer(
@@ -174,16 +178,23 @@ export async function createCustomer(
   const publicId = newPublicId('customer')
   const values = [params.add(actor.shopId, 'uuid'), params.add(publicId, 'text')]
   for (const name of names) values.push(params.add(changes[name]?.value, columnType(name)))
-  // A new customer has no external id and no merge yet: the insert returns the whole row.
-  const { rows } = await tx.query<CustomerRow>(
-    `insert into customers (shop_id, public_id, ${names.join(', ')}) values (${values.join(', ')})
-     returning ${insertedColumns}`,
-    params.values,
-  )
+  // A new customer has no external id and no merge yet: the insert returns the whole row, and its
+  // event is written by the same statement.
+  const created: NewEvent = {
+    type: 'customer.created',
+    objectType: 'customer',
+    objectId: publicId,
+    summary: customerSummary(input),
+  }
+  const text = `with recorded as (${insertEventsSql(params, actor, [created])})
+     insert into customers (shop_id, public_id, ${names.join(', ')}) values (${values.join(', ')})
+     returning ${insertedColumns}`
+  const { rows } = await tx.query<CustomerRow>({
+    name: statementName('customer-create', text),
+    text,
+    values: params.values,
+  })
   const row = rows[0] as CustomerRow
-  await recordEvents(tx, actor, [
-    { type: 'customer.created', objectType: 'customer', objectId: publicId, summary: customerSummary(row) },
-  ])
   return row
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool.js'
+import { SqlParams } from '../db/sql.js'
 import { newPublicId } from '../lib/ids.js'
 
 // Spec "Events": every type of v1. Only the families whose resources exist record events so far.
@@ -54,19 +55,39 @@ export interface Actor {
  */
 export async function recordEvents(tx: Queryable, actor: Actor, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return
-  await tx.query(
-    `insert into events (shop_id, public_id, type, object_type, object_id, summary, integration_id)
-     select $1::uuid, e.public_id, e.type, e.object_type, e.object_id, e.summary, $2::uuid
-     from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[])
-       as e(public_id, type, object_type, object_id, summary)`,
-    [
-      actor.shopId,
-      actor.integrationId,
-      events.map(() => newPublicId('event')),
-      events.map((e) => e.type),
-      events.map((e) => e.objectType),
-      events.map((e) => e.objectId),
-      events.map((e) => JSON.stringify(e.summary)),
-    ],
+  const params = new SqlParams()
+  await tx.query(insertEventsSql(params, actor, events), params.values)
+}
+
+/**
+ * The insert of `events` as SQL, for a writable CTE: a create can then record its row and its event
+ * in one statement (one round trip), still in the same transaction.
+ */
+export function insertEventsSql(params: SqlParams, actor: Actor, events: NewEvent[]): string {
+  const shop = params.add(actor.shopId, 'uuid')
+  const integration = params.add(actor.integrationId, 'uuid')
+  const ids = params.add(
+    events.map(() => newPublicId('event')),
+    'text[]',
   )
+  const types = params.add(
+    events.map((e) => e.type),
+    'text[]',
+  )
+  const objectTypes = params.add(
+    events.map((e) => e.objectType),
+    'text[]',
+  )
+  const objectIds = params.add(
+    events.map((e) => e.objectId),
+    'text[]',
+  )
+  const summaries = params.add(
+    events.map((e) => JSON.stringify(e.summary)),
+    'jsonb[]',
+  )
+  return `insert into events (shop_id, public_id, type, object_type, object_id, summary, integration_id)
+     select ${shop}, e.public_id, e.type, e.object_type, e.object_id, e.summary, ${integration}
+     from unnest(${ids}, ${types}, ${objectTypes}, ${objectIds}, ${summaries})
+       as e(public_id, type, object_type, object_id, summary)`
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/pool.js'
-import type { SqlParams } from '../db/sql.js'
+import { type SqlParams, statementName } from '../db/sql.js'
 import type { CursorPosition } from '../lib/cursors.js'
 
 export type SortColumn = 'created_at' | 'updated_at'
@@ -33,6 +33,8 @@ export async function fetchPage<Row extends { public_id: string }>(
   }
   const text = `select ${query.select} from ${query.from} where ${where.join(' and ')}
     order by ${alias}.${page.sort} desc, ${alias}.public_id desc limit ${page.limit + 1}`
-  const { rows } = await db.query<Row>(text, params.values)
+  // Prepared per query shape (the filters present, the sort, a cursor or not): planning the joins
+  // costs more than running them.
+  const { rows } = await db.query<Row>({ name: statementName('page', text), text, values: params.values })
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit }
 }
