@@ -7,8 +7,9 @@ import { ApiError } from '../../lib/errors.js'
 export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error')
   // JSON only: text/plain and other bodies are refused as invalid_json rather than parsed as strings.
+  // Fastify tests the whole header, parameters included (`application/json; charset=utf-8`).
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json$/, { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json\s*(;|$)/i, { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8')
     if (text.trim() === '') {
       done(null, undefined)
