@@ -133,6 +133,12 @@ function sendStored(reply: FastifyReply, result: StoredResult, replayed: boolean
   return reply.code(result.status).type('application/json; charset=utf-8').send(result.body)
 }
 
+/** The path with its ids filled in, so `/customers/x` and `/customers/x/` count as one request. */
+function resolvedPath(template: string, params: unknown): string {
+  const values = params as Record<string, string>
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')
+}
+
 // Sentinel: another request committed this key while we waited for it; answer from its record.
 class KeyTakenMeanwhile extends Error {}
 
@@ -176,7 +182,7 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
         const key = operation.idempotency ? readIdempotencyKey(request, operation.idempotency) : undefined
         const scope: IdempotencyScope = { shopId: auth.shopId, integrationId: auth.integrationId }
         const fingerprint = key
-          ? requestFingerprint(operation.method, request.url.split('?')[0] ?? '', request.body)
+          ? requestFingerprint(operation.method, resolvedPath(operation.path, params), request.body)
           : undefined
         try {
           const result = await withTransaction(deps.pool, async (tx) => {

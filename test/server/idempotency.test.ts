@@ -335,3 +335,15 @@ t.test('replays are kept 7 days; the key is refused for other requests for 30', 
   const replayOfFresh = await send('POST', '/v1/customers', key, { body, idempotencyKey: thirtyOneDays })
   t.equal(replayOfFresh.text, fresh.text, 'and the new result is what the key replays from now on')
 })
+
+t.test('a trailing slash does not make another request', async (t) => {
+  const { key } = await newShopKey()
+  const idempotencyKey = randomUUID()
+  const body = { first_name: 'Slash', last_name: 'Path' }
+  const first = await send('POST', '/v1/customers', key, { body, idempotencyKey })
+  const retry = await send('POST', '/v1/customers/', key, { body, idempotencyKey })
+  t.equal(first.status, 201)
+  t.equal(retry.status, 201)
+  t.equal(retry.headers.get('idempotent-replayed'), 'true')
+  t.same(retry.body, first.body)
+})
