@@ -11,7 +11,7 @@ import { consentFields } from '../server/schemas/customer.js'
 import { type Actor, insertEventsSql, type NewEvent, recordEvents } from './events.js'
 import { moveExternalIdsOnMerge } from './external-refs.js'
 import { fetchPage, type Page, type PageRequest } from './pagination.js'
-import { applyChanges, type ColumnChanges, diffColumns } from './records.js'
+import { applyChanges, type ColumnChanges, checkUpdatable, markArchived, requireChanges } from './records.js'
 
 export interface CustomerRow {
   shop_id: string
@@ -204,33 +204,6 @@ function columnType(column: string): string {
   return 'text'
 }
 
-function refuseMerged(row: CustomerRow, doing: string): void {
-  if (!row.merged_into_public_id) return
-  throw new ApiError('conflict', `Customer ${row.public_id} was merged into ${row.merged_into_public_id}: ${doing}`, {
-    blockers: [
-      {
-        type: 'customer',
-        reason: 'merged',
-        message: `${row.public_id} was merged into ${row.merged_into_public_id}`,
-        resolution: [`Use the surviving customer ${row.merged_into_public_id}`],
-      },
-    ],
-  })
-}
-
-export function checkExpectedVersion(
-  resource: string,
-  row: { public_id: string; version: number },
-  expected: number | null | undefined,
-) {
-  if (expected === undefined || expected === null || expected === row.version) return
-  throw new ApiError(
-    'version_conflict',
-    `${resource} ${row.public_id} is at version ${row.version}, not ${expected}: fetch it again, reapply your change and send expected_version ${row.version}`,
-    { param: 'expected_version' },
-  )
-}
-
 export async function updateCustomer(
   tx: Queryable,
   actor: Actor,
@@ -239,12 +212,8 @@ export async function updateCustomer(
   region: CountryCode,
 ): Promise<CustomerRow> {
   const row = await getCustomer(tx, actor, publicId, { forUpdate: true })
-  checkExpectedVersion('Customer', row, input.expected_version)
-  refuseMerged(row, 'update the surviving customer instead')
-  const changed = diffColumns(row as unknown as Record<string, unknown>, toColumnChanges(input, region))
-  if (!changed) {
-    throw new ApiError('no_changes', 'The request changes nothing: every field given already has that value')
-  }
+  checkUpdatable('customer', row, input.expected_version)
+  const changed = requireChanges(row, toColumnChanges(input, region))
   await applyChanges(tx, 'customers', row, changed.columns, columnType)
   const updated = await getCustomer(tx, actor, publicId)
   await recordEvents(tx, actor, [
@@ -267,12 +236,7 @@ export async function archiveCustomer(
 ): Promise<CustomerRow> {
   const row = await getCustomer(tx, actor, publicId, { forUpdate: true })
   if (row.archived_at) return row
-  await tx.query(
-    `update customers set archived_at = now(), archive_reason = $3::text, version = version + 1,
-       updated_at = date_trunc('milliseconds', now())
-     where shop_id = $1::uuid and id = $2::uuid`,
-    [row.shop_id, row.id, reason],
-  )
+  await markArchived(tx, 'customers', row, reason)
   const archived = await getCustomer(tx, actor, publicId)
   await recordEvents(tx, actor, [
     {

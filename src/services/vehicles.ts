@@ -6,11 +6,10 @@ import { ApiError, UsageError } from '../lib/errors.js'
 import { isPublicId, newPublicId } from '../lib/ids.js'
 import { normalizePlate } from '../lib/plates.js'
 import type { VehicleCreate, VehicleListQuery, VehicleUpdate } from '../server/schemas/vehicle.js'
-import { checkExpectedVersion } from './customers.js'
 import { type Actor, type NewEvent, recordEvents } from './events.js'
 import { moveExternalIdsOnMerge } from './external-refs.js'
 import { fetchPage, type Page, type PageRequest } from './pagination.js'
-import { applyChanges, type ColumnChanges, diffColumns } from './records.js'
+import { applyChanges, type ColumnChanges, checkUpdatable, markArchived, requireChanges } from './records.js'
 
 export interface VehicleRow {
   shop_id: string
@@ -211,20 +210,6 @@ export async function createVehicle(tx: Queryable, actor: Actor, input: VehicleC
   return row
 }
 
-function refuseMerged(row: VehicleRow, doing: string): void {
-  if (!row.merged_into_public_id) return
-  throw new ApiError('conflict', `Vehicle ${row.public_id} was merged into ${row.merged_into_public_id}: ${doing}`, {
-    blockers: [
-      {
-        type: 'vehicle',
-        reason: 'merged',
-        message: `${row.public_id} was merged into ${row.merged_into_public_id}`,
-        resolution: [`Use the surviving vehicle ${row.merged_into_public_id}`],
-      },
-    ],
-  })
-}
-
 export async function updateVehicle(
   tx: Queryable,
   actor: Actor,
@@ -239,12 +224,8 @@ export async function updateVehicle(
     ownerId = await resolveOwner(tx, actor, input.customer_id)
   }
   const row = await getVehicle(tx, actor, publicId, { forUpdate: true })
-  checkExpectedVersion('Vehicle', row, input.expected_version)
-  refuseMerged(row, 'update the surviving vehicle instead')
-  const changed = diffColumns(row as unknown as Record<string, unknown>, toColumnChanges(input, ownerId))
-  if (!changed) {
-    throw new ApiError('no_changes', 'The request changes nothing: every field given already has that value')
-  }
+  checkUpdatable('vehicle', row, input.expected_version)
+  const changed = requireChanges(row, toColumnChanges(input, ownerId))
   await applyChanges(tx, 'vehicles', row, changed.columns, columnType)
   const updated = await getVehicle(tx, actor, publicId)
   await recordEvents(tx, actor, [
@@ -267,12 +248,7 @@ export async function archiveVehicle(
 ): Promise<VehicleRow> {
   const row = await getVehicle(tx, actor, publicId, { forUpdate: true })
   if (row.archived_at) return row
-  await tx.query(
-    `update vehicles set archived_at = now(), archive_reason = $3::text, version = version + 1,
-       updated_at = date_trunc('milliseconds', now())
-     where shop_id = $1::uuid and id = $2::uuid`,
-    [row.shop_id, row.id, reason],
-  )
+  await markArchived(tx, 'vehicles', row, reason)
   const archived = await getVehicle(tx, actor, publicId)
   await recordEvents(tx, actor, [
     {
