@@ -198,7 +198,13 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
         } catch (error) {
           if (!(error instanceof KeyTakenMeanwhile) || !key || !fingerprint) throw error
           const stored = await findCompletedResult(deps.pool, scope, key, fingerprint, deps.secrets.sealKey)
-          if (!stored) throw new ApiError('idempotency_key_in_use', 'Retry in a moment', { param: 'Idempotency-Key' })
+          if (!stored) {
+            throw new ApiError(
+              'idempotency_key_in_use',
+              'Another request with this Idempotency-Key is still being processed; retry in a few seconds',
+              { param: 'Idempotency-Key', headers: { 'retry-after': '2' } },
+            )
+          }
           return sendStored(reply, stored, true)
         }
       },
