@@ -5,16 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
 import type { Customer } from '../../src/server/schemas/customer.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-
-interface ErrorBody {
-  error: { code: string; message: string; param: string | null; request_id: string | null; blockers: unknown[] }
-}
-
-interface Reply<T> {
-  status: number
-  headers: Headers
-  body: T
-}
+import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
 
 const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const fullScopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
@@ -25,27 +16,10 @@ async function call<T = Customer>(
   key: string,
   options: { body?: unknown; idempotencyKey?: string | null } = {},
 ): Promise<Reply<T>> {
-  const headers: Record<string, string> = {}
-  if (options.body !== undefined) headers['content-type'] = 'application/json'
   // Creates and archives need a key; give one unless the test says otherwise.
   const idempotencyKey =
     options.idempotencyKey === undefined && method === 'POST' ? randomUUID() : options.idempotencyKey
-  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey
-  const response = await api.request(path, {
-    method,
-    key,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  })
-  return { status: response.status, headers: response.headers, body: (await response.json()) as T }
-}
-
-function assertError(t: Test, reply: Reply<unknown>, status: number, code: string, param?: string | null) {
-  const body = reply.body as ErrorBody
-  t.equal(reply.status, status, `HTTP ${status}`, { body })
-  t.equal(body.error?.code, code, `code ${code}`, { body })
-  t.type(body.error?.message, 'string')
-  if (param !== undefined) t.equal(body.error?.param, param, `param ${param}`)
+  return sendJson<T>(api, method, path, key, { body: options.body, idempotencyKey })
 }
 
 async function create(t: Test, key: string, body: Record<string, unknown>): Promise<Customer> {

@@ -2,19 +2,10 @@
 // retries), reuse with another request, scoping per integration, the 7-day replay and 30-day reuse
 // windows, and encryption of the stored replay. Real HTTP, real Postgres, no mocks.
 import { randomUUID } from 'node:crypto'
-import t, { type Test } from 'tap'
+import t from 'tap'
 import type { Customer } from '../../src/server/schemas/customer.js'
 import { createApiKey, createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-
-interface ErrorBody {
-  error: { code: string; message: string; param: string | null; request_id: string | null; blockers: unknown[] }
-}
-interface Reply<T> {
-  status: number
-  headers: Headers
-  text: string
-  body: T
-}
+import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
 
 const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const scopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
@@ -25,19 +16,7 @@ async function send<T = Customer>(
   key: string,
   options: { body?: unknown; rawBody?: string; idempotencyKey?: string } = {},
 ): Promise<Reply<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey
-  const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined)
-  const response = await api.request(path, { method, key, headers, ...(body !== undefined ? { body } : {}) })
-  const text = await response.text()
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as T }
-}
-
-function assertError(t: Test, reply: Reply<unknown>, status: number, code: string, param?: string | null) {
-  const body = reply.body as ErrorBody
-  t.equal(reply.status, status, `HTTP ${status}`, { body })
-  t.equal(body.error?.code, code, `code ${code}`, { body })
-  if (param !== undefined) t.equal(body.error?.param, param, `param ${param}`)
+  return sendJson<T>(api, method, path, key, options)
 }
 
 async function newShopKey(name = 'Integration') {

@@ -8,44 +8,23 @@ import { newPublicId } from '../../src/lib/ids.js'
 import type { Customer } from '../../src/server/schemas/customer.js'
 import type { ShopRow } from '../../src/services/shops.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
+import { assertError, type Reply, sendJson } from '../helpers/http.js'
 
-interface ErrorBody {
-  error: { code: string; message: string; param: string | null; request_id: string | null; blockers: unknown[] }
-}
 interface List {
   object: 'list'
   data: Customer[]
   has_more: boolean
   next_cursor: string | null
 }
-interface Reply<T> {
-  status: number
-  body: T
-}
-
 const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 1_000_000, windowSeconds: 60 } } })
 const scopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
 
 async function get<T = List>(path: string, key: string): Promise<Reply<T>> {
-  const response = await api.request(path, { key })
-  return { status: response.status, body: (await response.json()) as T }
+  return sendJson<T>(api, 'GET', path, key)
 }
 
 async function send<T = Customer>(method: string, path: string, key: string, body?: unknown): Promise<Reply<T>> {
-  const response = await api.request(path, {
-    method,
-    key,
-    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  })
-  return { status: response.status, body: (await response.json()) as T }
-}
-
-function assertError(t: Test, reply: Reply<unknown>, status: number, code: string, param?: string | null) {
-  const body = reply.body as ErrorBody
-  t.equal(reply.status, status, `HTTP ${status}`, { body })
-  t.equal(body.error?.code, code, `code ${code}`, { body })
-  if (param !== undefined) t.equal(body.error?.param, param, `param ${param}`)
+  return sendJson<T>(api, method, path, key, { body, idempotencyKey: randomUUID() })
 }
 
 async function create(t: Test, key: string, body: Record<string, unknown>): Promise<Customer> {

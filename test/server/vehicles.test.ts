@@ -5,6 +5,7 @@ import type { Scope } from '../../src/lib/scopes.js'
 import { mergeCustomers } from '../../src/services/customers.js'
 import { mergeVehicles } from '../../src/services/vehicles.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
+import { assertError, type Reply, sendJson } from '../helpers/http.js'
 
 t.setTimeout(300_000)
 
@@ -69,11 +70,6 @@ interface ListJson {
   next_cursor: string | null
 }
 
-interface Reply<T> {
-  status: number
-  body: T
-}
-
 const fullScopes: Scope[] = [
   'customers.read',
   'customers.write',
@@ -96,18 +92,10 @@ async function call<T>(
   body?: unknown,
   options: { idempotencyKey?: string | null } = {},
 ): Promise<Reply<T>> {
-  const headers: Record<string, string> = {}
-  if (body !== undefined) headers['content-type'] = 'application/json'
   // Writes get a fresh Idempotency-Key unless a test passes its own (or null for none).
-  const idem = options.idempotencyKey === undefined ? randomUUID() : options.idempotencyKey
-  if (method !== 'GET' && idem !== null) headers['idempotency-key'] = idem
-  const response = await api.request(`/v1${path}`, {
-    method,
-    key,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  })
-  return { status: response.status, body: (await response.json()) as T }
+  const idempotencyKey =
+    method === 'GET' ? null : options.idempotencyKey === undefined ? randomUUID() : options.idempotencyKey
+  return sendJson<T>(api, method, `/v1${path}`, key, { body, idempotencyKey })
 }
 
 async function createCustomer(key: string, lastName = 'Rivera'): Promise<string> {
@@ -120,13 +108,6 @@ async function createVehicle(t: Test, key: string, body: Record<string, unknown>
   const created = await call<VehicleJson>('POST', '/vehicles', key, body)
   t.equal(created.status, 201, `created ${JSON.stringify(body)}`, { body: created.body })
   return created.body
-}
-
-function assertError(t: Test, reply: Reply<unknown>, status: number, code: string, param?: string | null) {
-  const body = reply.body as ErrorJson
-  t.equal(reply.status, status, `HTTP ${status}`, { body })
-  t.equal(body.error?.code, code, `code ${code}`, { body })
-  if (param !== undefined) t.equal(body.error?.param, param, `param ${param}`)
 }
 
 async function eventsFor(objectId: string) {

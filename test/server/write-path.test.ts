@@ -6,16 +6,7 @@ import pg from 'pg'
 import t, { type Test } from 'tap'
 import type { Customer } from '../../src/server/schemas/customer.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-
-interface ErrorBody {
-  error: { code: string; message: string; param: string | null; request_id: string | null; blockers: unknown[] }
-}
-interface Reply<T> {
-  status: number
-  headers: Headers
-  text: string
-  body: T
-}
+import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
 
 const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const scopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
@@ -26,25 +17,10 @@ async function send<T = Customer>(
   key: string,
   options: { body?: unknown; idempotencyKey?: string | null } = {},
 ): Promise<Reply<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  // POSTs need a key; give one unless the test says otherwise.
   const idempotencyKey =
     options.idempotencyKey === undefined && method === 'POST' ? randomUUID() : options.idempotencyKey
-  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey
-  const response = await api.request(path, {
-    method,
-    key,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  })
-  const text = await response.text()
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as T }
-}
-
-function assertError(t: Test, reply: Reply<unknown>, status: number, code: string, param?: string | null) {
-  const body = reply.body as ErrorBody
-  t.equal(reply.status, status, `HTTP ${status}`, { body })
-  t.equal(body.error?.code, code, `code ${code}`, { body })
-  if (param !== undefined) t.equal(body.error?.param, param, `param ${param}`)
+  return sendJson<T>(api, method, path, key, { body: options.body, idempotencyKey })
 }
 
 async function newShopKey(name = 'Integration') {
