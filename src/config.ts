@@ -1,8 +1,35 @@
 import path from 'node:path'
+import ms from 'ms'
 import { z } from 'zod'
 
 // The one reader of process.env: everything else receives a parsed Config.
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+/** "1s", "5m", "2h", "3d", "250ms" (the `ms` package's forms) as milliseconds. */
+const duration = z.string().transform((text, context) => {
+  const value = ms(text.trim() as ms.StringValue)
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    context.addIssue({ code: 'custom', message: `"${text}" is not a duration such as 30s, 5m, 2h or 3d` })
+    return z.NEVER
+  }
+  return value
+})
+
+const durationList = z.string().transform((text, context) => {
+  const parts = text.split(',').map((part) => part.trim())
+  const values = parts.map((part) => ms(part as ms.StringValue))
+  if (parts.length === 0 || values.some((value) => typeof value !== 'number' || !(value > 0))) {
+    context.addIssue({
+      code: 'custom',
+      message: `"${text}" is not a comma-separated list of durations such as 1s,2s,5s`,
+    })
+    return z.NEVER
+  }
+  return values
+})
+
+// Spec "Delivery" 3: about 1 m, 5 m, 30 m, 2 h, 8 h, 24 h, 24 h after the first attempt; then failed.
+const defaultRetrySchedule = '1m,5m,30m,2h,8h,24h,24h'
 
 const envSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
@@ -13,6 +40,14 @@ const envSchema = z.object({
   SHOPAPI_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOPAPI_DB_POOL_SIZE: positiveInt(20),
   SHOPAPI_SECRET_KEY: z.string().min(1).optional(),
+  SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(['0', '1', 'true', 'false', '']).default('0'),
+  SHOPAPI_WEBHOOK_RETRY_SCHEDULE: durationList.prefault(defaultRetrySchedule),
+  // Clocks of the contract, shortened only by tests and local development.
+  SHOPAPI_WEBHOOK_TIMEOUT: duration.prefault('10s'),
+  SHOPAPI_WEBHOOK_SECRET_OVERLAP: duration.prefault('24h'),
+  SHOPAPI_WEBHOOK_DISABLE_AFTER: duration.prefault('3d'),
+  SHOPAPI_WEBHOOK_CONCURRENCY: positiveInt(100),
+  SHOPAPI_WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt(4),
 })
 
 export interface Config {
@@ -24,6 +59,21 @@ export interface Config {
   dbPoolSize: number
   /** Master key for cursors and encryption at rest; kept in the data directory when not given. */
   secretKey: string | undefined
+  webhooks: WebhookConfig
+}
+
+export interface WebhookConfig {
+  /** Development and tests only: also http:// and loopback/private targets on any port. */
+  allowPrivateTargets: boolean
+  /** Delay before each retry, in ms; its length is the number of retries. */
+  retryScheduleMs: number[]
+  timeoutMs: number
+  secretOverlapMs: number
+  disableAfterMs: number
+  /** Endpoints served at once by one worker process. */
+  concurrency: number
+  /** Attempts in flight to one endpoint from one worker process. */
+  endpointConcurrency: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -41,6 +91,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.SHOPAPI_LOG_LEVEL,
     dbPoolSize: e.SHOPAPI_DB_POOL_SIZE,
     secretKey: e.SHOPAPI_SECRET_KEY,
+    webhooks: {
+      allowPrivateTargets:
+        e.SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS === '1' || e.SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',
+      retryScheduleMs: e.SHOPAPI_WEBHOOK_RETRY_SCHEDULE,
+      timeoutMs: e.SHOPAPI_WEBHOOK_TIMEOUT,
+      secretOverlapMs: e.SHOPAPI_WEBHOOK_SECRET_OVERLAP,
+      disableAfterMs: e.SHOPAPI_WEBHOOK_DISABLE_AFTER,
+      concurrency: e.SHOPAPI_WEBHOOK_CONCURRENCY,
+      endpointConcurrency: e.SHOPAPI_WEBHOOK_ENDPOINT_CONCURRENCY,
+    },
   }
   for (const [key, value] of Object.entries(overrides)) {
     if (value !== undefined) Object.assign(config, { [key]: value })

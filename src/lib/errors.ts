@@ -13,6 +13,7 @@ export const errorStatus = {
   external_id_in_use: 409,
   version_conflict: 409,
   idempotency_key_in_use: 409,
+  webhook_endpoint_limit: 409,
   payload_too_large: 413,
   idempotency_key_reused: 422,
   rate_limited: 429,

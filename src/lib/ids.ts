@@ -9,6 +9,15 @@ export const idPrefixes = {
   event: 'evt',
   webhookEndpoint: 'whe',
   request: 'req',
+  // Prefixes of the spec's other resources, used by placeholder ids in test events until they exist.
+  appointment: 'appt',
+  repairOrder: 'ro',
+  job: 'job',
+  invoice: 'inv',
+  payment: 'pay',
+  task: 'task',
+  // Not in the public API: deliveries are addressed by support staff in the CLI.
+  delivery: 'dlv',
 } as const
 
 export type IdKind = keyof typeof idPrefixes

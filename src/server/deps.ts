@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import type { Config } from '../config.js'
 import type { Secrets } from '../lib/secrets.js'
+import type { Resolver } from '../lib/webhook-targets.js'
 
 /** What the app needs from outside; tests and `serve` build it, the app never reads process.env. */
 export interface AppDeps {
@@ -8,4 +9,6 @@ export interface AppDeps {
   config: Config
   /** Derived from the configured master key; loaded from the data directory when not given. */
   secrets: Secrets
+  /** DNS for webhook url checks; the system resolver unless a test injects answers. */
+  resolver?: Resolver
 }

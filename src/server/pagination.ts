@@ -16,7 +16,13 @@ export interface ListQuery {
  * The page a list request asks for. The cursor is bound to the operation, the key's shop and
  * integration, and every filter (all of `query` but `limit` and `cursor`).
  */
-export function pageRequest(deps: AppDeps, operationId: string, auth: AuthContext, query: ListQuery) {
+export function pageRequest(
+  deps: AppDeps,
+  operationId: string,
+  auth: AuthContext,
+  query: ListQuery,
+  options: { maxAgeSeconds?: number } = {},
+) {
   const { limit, cursor, ...filters } = query
   const sort = query.sort ?? 'created_at'
   const binding = canonicalJson([operationId, auth.shopId, auth.integrationId, { ...filters, sort }])
@@ -24,7 +30,9 @@ export function pageRequest(deps: AppDeps, operationId: string, auth: AuthContex
     sort,
     limit,
     after: cursor
-      ? decodeCursor(deps.secrets.cursorKey, binding, cursor, { maxAgeSeconds: cursorMaxAgeSeconds })
+      ? decodeCursor(deps.secrets.cursorKey, binding, cursor, {
+          maxAgeSeconds: options.maxAgeSeconds ?? cursorMaxAgeSeconds,
+        })
       : undefined,
   }
   return {

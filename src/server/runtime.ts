@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.js'
 import { type Database, openDatabase } from '../db/connect.js'
-import { schedulePurge } from '../jobs/purge-expired.js'
+import { WebhookWorker } from '../jobs/webhook-worker.js'
+import { loadSecrets } from '../lib/secrets.js'
+import type { Resolver } from '../lib/webhook-targets.js'
 import { ensureFirstShop, type NewShop, type ShopRow } from '../services/shops.js'
 import { buildApp } from './app.js'
 
@@ -11,7 +13,9 @@ export interface RunningServer {
   shop: ShopRow
   shopCreated: boolean
   url: string
-  /** Stops accepting, lets in-flight requests finish, closes the pool, stops the embedded database last. */
+  /** The webhook worker, unless started with `worker: false`. */
+  worker: WebhookWorker | undefined
+  /** Stops accepting, lets in-flight requests and attempts finish, closes the pool, stops the embedded database last. */
   stop(): Promise<void>
 }
 
@@ -20,31 +24,99 @@ export async function startServer(options: {
   host: string
   port: number
   firstShop: NewShop
+  /** Run the webhook worker in this process too (default true). */
+  worker?: boolean
+  resolver?: Resolver
   onProgress?: (message: string) => void
 }): Promise<RunningServer> {
   const database = await openDatabase(options.config, {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     applicationName: 'shopapi serve',
   })
+  let worker: WebhookWorker | undefined
   try {
     const { shop, created } = await ensureFirstShop(database.pool, options.firstShop)
-    const app = await buildApp({ pool: database.pool, config: options.config })
+    const secrets = loadSecrets(options.config)
+    const app = await buildApp({
+      pool: database.pool,
+      config: options.config,
+      secrets,
+      ...(options.resolver ? { resolver: options.resolver } : {}),
+    })
+    if (options.worker ?? true) {
+      worker = new WebhookWorker({
+        pool: database.pool,
+        databaseUrl: database.url,
+        webhooks: options.config.webhooks,
+        sealKey: secrets.sealKey,
+        log: app.log,
+        applicationName: 'shopapi serve (worker)',
+        ...(options.resolver ? { resolver: options.resolver } : {}),
+      })
+      await worker.start()
+    }
     await app.listen({ host: options.host, port: options.port })
-    const stopPurge = schedulePurge(database.pool, app.log)
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : options.port
     const host = options.host.includes(':') ? `[${options.host}]` : options.host
     let stopping: Promise<void> | undefined
+    const running = worker
     return {
       app,
       database,
       shop,
       shopCreated: created,
       url: `http://${host}:${port}/v1`,
+      worker,
       stop() {
         stopping ??= (async () => {
-          await app.close()
-          await stopPurge()
+          await Promise.all([app.close(), running?.stop()])
+          await database.close()
+        })()
+        return stopping
+      },
+    }
+  } catch (error) {
+    await worker?.stop().catch(() => {})
+    await database.close()
+    throw error
+  }
+}
+
+export interface RunningWorker {
+  database: Database
+  worker: WebhookWorker
+  stop(): Promise<void>
+}
+
+/** `shopapi worker`: deliveries and maintenance only, no HTTP API. */
+export async function startWorkerProcess(options: {
+  config: Config
+  log: ConstructorParameters<typeof WebhookWorker>[0]['log']
+  resolver?: Resolver
+  onProgress?: (message: string) => void
+}): Promise<RunningWorker> {
+  const database = await openDatabase(options.config, {
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    applicationName: 'shopapi worker',
+  })
+  try {
+    const worker = new WebhookWorker({
+      pool: database.pool,
+      databaseUrl: database.url,
+      webhooks: options.config.webhooks,
+      sealKey: loadSecrets(options.config).sealKey,
+      log: options.log,
+      ...(options.resolver ? { resolver: options.resolver } : {}),
+    })
+    await worker.start()
+    let stopping: Promise<void> | undefined
+    return {
+      database,
+      worker,
+      stop() {
+        stopping ??= (async () => {
+          await worker.stop()
           await database.close()
         })()
         return stopping

@@ -1,6 +1,9 @@
 import type { Queryable } from '../db/pool.js'
 import { SqlParams } from '../db/sql.js'
-import { newPublicId } from '../lib/ids.js'
+import { ApiError } from '../lib/errors.js'
+import { type IdKind, newPublicId } from '../lib/ids.js'
+import type { Scope } from '../lib/scopes.js'
+import { fetchPage, type Page, type PageRequest } from './pagination.js'
 
 // Spec "Events": every type of v1. Only the families whose resources exist record events so far.
 export const eventTypes = [
@@ -33,6 +36,69 @@ export const eventTypes = [
 ] as const
 
 export type EventType = (typeof eventTypes)[number]
+
+export function isEventType(value: string): value is EventType {
+  return (eventTypes as readonly string[]).includes(value)
+}
+
+/**
+ * The read scope an integration needs to see an event, in GET /events and in webhook deliveries
+ * (docs/decisions.md, "Event visibility"): the scope that reads the object the event is about.
+ */
+export const eventTypeScopes: Record<EventType, Scope> = {
+  'customer.created': 'customers.read',
+  'customer.updated': 'customers.read',
+  'customer.archived': 'customers.read',
+  'customer.merged': 'customers.read',
+  'vehicle.created': 'vehicles.read',
+  'vehicle.updated': 'vehicles.read',
+  'vehicle.archived': 'vehicles.read',
+  'vehicle.merged': 'vehicles.read',
+  'appointment.created': 'appointments.read',
+  'appointment.updated': 'appointments.read',
+  'appointment.status_changed': 'appointments.read',
+  'appointment.converted_to_repair_order': 'appointments.read',
+  'repair_order.created': 'repair_orders.read',
+  'repair_order.updated': 'repair_orders.read',
+  'repair_order.status_changed': 'repair_orders.read',
+  'job.created': 'repair_orders.read',
+  'job.status_changed': 'repair_orders.read',
+  'invoice.posted': 'invoices.read',
+  'invoice.voided': 'invoices.read',
+  'credit_note.issued': 'invoices.read',
+  'payment.recorded': 'payments.read',
+  'payment.reversed': 'payments.read',
+  'task.created': 'tasks.read',
+  'task.updated': 'tasks.read',
+  'task.completed': 'tasks.read',
+  'webhook_endpoint.disabled': 'webhooks.manage',
+}
+
+/** The event types an integration with these scopes may see. */
+export function visibleEventTypes(scopes: Iterable<string>): EventType[] {
+  const held = new Set(scopes)
+  return eventTypes.filter((type) => held.has(eventTypeScopes[type]))
+}
+
+/** The kind of public id an event's object carries, for placeholder ids of test events. */
+export const eventObjectKinds: Record<string, IdKind> = {
+  customer: 'customer',
+  vehicle: 'vehicle',
+  appointment: 'appointment',
+  repair_order: 'repairOrder',
+  job: 'job',
+  invoice: 'invoice',
+  credit_note: 'invoice',
+  payment: 'payment',
+  task: 'task',
+  webhook_endpoint: 'webhookEndpoint',
+}
+
+/** `credit_note.issued` is about an invoice (credit notes are invoices); other families name their object. */
+export function eventObjectType(type: EventType): string {
+  const family = type.slice(0, type.indexOf('.'))
+  return family === 'credit_note' ? 'invoice' : family
+}
 
 export interface NewEvent {
   type: EventType
@@ -90,4 +156,101 @@ export function insertEventsSql(params: SqlParams, actor: Actor, events: NewEven
      select ${shop}, e.public_id, e.type, e.object_type, e.object_id, e.summary, ${integration}
      from unnest(${ids}, ${types}, ${objectTypes}, ${objectIds}, ${summaries})
        as e(public_id, type, object_type, object_id, summary)`
+}
+
+// Spec "Limits": GET /events shows 30 days; deliveries can be resent for as long.
+export const eventRetentionDays = 30
+
+export interface EventRow {
+  shop_id: string
+  id: string
+  public_id: string
+  type: EventType
+  api_version: 'v1'
+  test: boolean
+  object_type: string
+  object_id: string
+  summary: Record<string, unknown>
+  integration_id: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+/**
+ * Which retained events a reader may see: types its scopes cover, and `webhook_endpoint.*` only for
+ * the integration owning the endpoint. Test events are listed nowhere; GET by id shows them to
+ * the integration that asked for them.
+ */
+function visibilityFilter(params: SqlParams, reader: Actor, scopes: Iterable<string>, alias = 'e'): string[] {
+  const integration = params.add(reader.integrationId, 'uuid')
+  return [
+    `${alias}.shop_id = ${params.add(reader.shopId, 'uuid')}`,
+    `${alias}.type = any(${params.add(visibleEventTypes(scopes), 'text[]')})`,
+    `(${alias}.type not like 'webhook\\_endpoint.%' or ${alias}.integration_id = ${integration})`,
+    `${alias}.created_at > now() - interval '${eventRetentionDays} days'`,
+  ]
+}
+
+const eventColumns = `e.shop_id, e.id, e.public_id, e.type, e.api_version, e.test, e.object_type, e.object_id,
+  e.summary, e.integration_id, e.created_at, e.created_at as updated_at`
+
+export async function listEvents(
+  db: Queryable,
+  reader: Actor,
+  scopes: Iterable<string>,
+  filter: { type?: EventType | undefined },
+  page: PageRequest,
+): Promise<Page<EventRow>> {
+  const params = new SqlParams()
+  const where = [...visibilityFilter(params, reader, scopes), 'not e.test']
+  if (filter.type) where.push(`e.type = ${params.add(filter.type, 'text')}`)
+  return fetchPage<EventRow>(db, { select: eventColumns, from: 'events e', where, params, alias: 'e' }, page)
+}
+
+export async function getEvent(
+  db: Queryable,
+  reader: Actor,
+  scopes: Iterable<string>,
+  publicId: string,
+): Promise<EventRow> {
+  const params = new SqlParams()
+  const where = [
+    ...visibilityFilter(params, reader, scopes),
+    `e.public_id = ${params.add(publicId, 'text')}`,
+    `(not e.test or e.integration_id = ${params.add(reader.integrationId, 'uuid')})`,
+  ]
+  const { rows } = await db.query<EventRow>(
+    `select ${eventColumns} from events e where ${where.join(' and ')}`,
+    params.values,
+  )
+  const row = rows[0]
+  if (!row) throw new ApiError('not_found', `No event ${publicId} (events are kept for ${eventRetentionDays} days)`)
+  return row
+}
+
+/** The envelope of an event: the body of its deliveries and the item of GET /events. */
+export function eventEnvelope(row: Omit<EventRow, 'updated_at'>) {
+  return {
+    id: row.public_id,
+    object: 'event' as const,
+    type: row.type,
+    api_version: row.api_version,
+    test: row.test,
+    created_at: row.created_at.toISOString(),
+    data: { object_type: row.object_type, object_id: row.object_id, summary: row.summary },
+  }
+}
+
+/** Events past the retention window go, with their deliveries and attempts. */
+export async function purgeExpiredEvents(db: Queryable, batchSize = 5000): Promise<number> {
+  let total = 0
+  for (;;) {
+    const { rowCount } = await db.query(
+      `delete from events where (shop_id, id) in (
+         select shop_id, id from events where created_at < now() - interval '${eventRetentionDays} days' limit $1)`,
+      [batchSize],
+    )
+    total += rowCount ?? 0
+    if ((rowCount ?? 0) < batchSize) return total
+  }
 }

@@ -1,0 +1,143 @@
+import { createRequire } from 'node:module'
+import type pg from 'pg'
+import { type Dispatcher, request, errors as undiciErrors } from 'undici'
+import type { WebhookConfig } from '../config.js'
+import { signatureHeader } from '../lib/webhook-signature.js'
+import {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type RecordedAttempt,
+  recordAttempt,
+  releaseLease,
+} from '../services/deliveries.js'
+import { eventEnvelope } from '../services/events.js'
+import { signingSecrets } from '../services/webhook-endpoints.js'
+
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
+export const webhookUserAgent = `shopapi-webhooks/${version}`
+
+// Support staff see this much of a receiver's answer; the rest is read and thrown away.
+const keptResponseBytes = 4096
+const drainedResponseBytes = 64 * 1024
+
+export interface AttemptRuntime {
+  pool: pg.Pool
+  webhooks: WebhookConfig
+  sealKey: Uint8Array
+  /** The SSRF-safe agent (createDeliveryAgent): resolves, vets and pins every connection. */
+  agent: Dispatcher
+}
+
+/** How long a claimed delivery stays leased: the request timeout plus time to record the result. */
+export function leaseMs(webhooks: Pick<WebhookConfig, 'timeoutMs'>): number {
+  return webhooks.timeoutMs + 20_000
+}
+
+/** The error chain's messages and codes in one line, for the attempt record. */
+function describeError(error: unknown, timeoutMs: number, timedOut: boolean): string {
+  if (timedOut) return `timeout: no complete response within ${timeoutMs / 1000} s`
+  const parts: string[] = []
+  let current: unknown = error
+  for (let depth = 0; current && depth < 4; depth++) {
+    const { code, message } = current as { code?: string; message?: string }
+    if (code === 'UNSAFE_TARGET') return message ?? 'refused: the target address is not public'
+    const text = [code, message].filter(Boolean).join(': ')
+    if (text && !parts.some((part) => part.includes(text))) parts.push(text)
+    current = (current as { cause?: unknown }).cause
+  }
+  return parts.join(' <- ') || String(error)
+}
+
+/** POSTs the envelope once. Never throws: network failures, timeouts and refusals are outcomes. */
+export async function sendDelivery(
+  delivery: ClaimedDelivery,
+  secrets: string[],
+  runtime: Pick<AttemptRuntime, 'webhooks' | 'agent'>,
+): Promise<AttemptOutcome> {
+  const body = JSON.stringify(eventEnvelope(delivery.event))
+  const startedAt = new Date()
+  const started = performance.now()
+  const timeoutMs = runtime.webhooks.timeoutMs
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  const outcome = (fields: Pick<AttemptOutcome, 'responseStatus' | 'error' | 'responseBody'>): AttemptOutcome => ({
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    signatures: secrets.length,
+    succeeded: fields.responseStatus !== null && fields.responseStatus >= 200 && fields.responseStatus < 300,
+    ...fields,
+  })
+  try {
+    const response = await request(delivery.url, {
+      method: 'POST',
+      dispatcher: runtime.agent,
+      signal: controller.signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': webhookUserAgent,
+        'service-event-id': delivery.event.public_id,
+        'service-signature': signatureHeader(body, secrets, Math.floor(startedAt.getTime() / 1000)),
+      },
+      body,
+    })
+    const chunks: Buffer[] = []
+    let kept = 0
+    let read = 0
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      read += chunk.length
+      if (kept < keptResponseBytes) {
+        const part = chunk.subarray(0, keptResponseBytes - kept)
+        chunks.push(part)
+        kept += part.length
+      }
+      if (read > drainedResponseBytes) {
+        response.body.destroy()
+        break
+      }
+    }
+    const status = response.statusCode
+    const location = response.headers.location
+    const redirect =
+      status >= 300 && status < 400
+        ? `redirect (${status}${location ? ` to ${String(location)}` : ''}) not followed: deliveries go only to the registered url`
+        : null
+    return outcome({
+      responseStatus: status,
+      error: redirect ?? (status >= 200 && status < 300 ? null : `receiver answered ${status}`),
+      responseBody: chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : null,
+    })
+  } catch (error) {
+    const aborted =
+      timedOut || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError
+    return outcome({ responseStatus: null, error: describeError(error, timeoutMs, aborted), responseBody: null })
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Signs, sends and records one attempt of a claimed delivery. When the secrets cannot be read the
+ * lease is given back without an attempt (a configuration fault costs the receiver nothing).
+ */
+export async function attemptDelivery(
+  runtime: AttemptRuntime,
+  delivery: ClaimedDelivery,
+  options: { manual?: boolean } = {},
+): Promise<{ outcome: AttemptOutcome; recorded: RecordedAttempt }> {
+  let secrets: string[]
+  try {
+    secrets = signingSecrets(delivery, runtime.sealKey)
+  } catch (error) {
+    await releaseLease(runtime.pool, delivery).catch(() => {})
+    throw error
+  }
+  const outcome = await sendDelivery(delivery, secrets, runtime)
+  const recorded = await recordAttempt(runtime.pool, delivery, outcome, runtime.webhooks, options)
+  return { outcome, recorded }
+}

@@ -1,0 +1,244 @@
+import pg from 'pg'
+import PgBoss from 'pg-boss'
+import type { Dispatcher } from 'undici'
+import type { WebhookConfig } from '../config.js'
+import { createDeliveryAgent, type Resolver, systemResolver } from '../lib/webhook-targets.js'
+import { claimNextDelivery, type DueEndpoint, dispatchEvents, findDueEndpoints } from '../services/deliveries.js'
+import { runMaintenance } from './purge-expired.js'
+import { attemptDelivery, leaseMs } from './webhook-attempt.js'
+
+export const endpointQueue = 'webhook-endpoint'
+export const maintenanceQueue = 'shopapi-maintenance'
+// Channels: the events trigger (migration 00003) and writers of deliveries that bypass events.
+const wakeChannels = ['shopapi_events', 'shopapi_deliveries']
+
+// One endpoint job works for at most this long before giving its turn back; due work left over is
+// queued again by the next scan, so one busy endpoint never monopolizes a worker slot.
+const endpointTurnMs = 30_000
+const scanIntervalMs = 1000
+
+export interface WorkerLog {
+  info(details: object, message: string): void
+  warn(details: object, message: string): void
+  error(details: object, message: string): void
+}
+
+export interface WebhookWorkerOptions {
+  pool: pg.Pool
+  databaseUrl: string
+  webhooks: WebhookConfig
+  sealKey: Uint8Array
+  log: WorkerLog
+  /** Tests inject DNS answers; production asks the system resolver. */
+  resolver?: Resolver
+  applicationName?: string
+}
+
+interface EndpointJob {
+  shopId: string
+  endpointId: string
+}
+
+/**
+ * The delivery worker: wakes on commit (LISTEN), turns new events into deliveries, and works due
+ * deliveries endpoint by endpoint through pg-boss jobs (one queued job per endpoint at most), a few
+ * attempts at a time per endpoint so a slow or dead receiver only ever occupies its own lanes.
+ * Our tables hold the truth; pg-boss only spreads "endpoint X has due work" over worker processes.
+ */
+export class WebhookWorker {
+  private readonly options: WebhookWorkerOptions
+  private readonly agent: Dispatcher
+  private boss: PgBoss | undefined
+  private listener: pg.Client | undefined
+  private scanTimer: NodeJS.Timeout | undefined
+  private cycle: Promise<void> | undefined
+  private cycleAgain = false
+  private stopping = false
+  /** Endpoint runs in this process, so a second job for the same endpoint only extends the first. */
+  private readonly running = new Map<string, { again: boolean; done: Promise<void> }>()
+
+  constructor(options: WebhookWorkerOptions) {
+    this.options = options
+    this.agent = createDeliveryAgent({
+      policy: { allowPrivate: options.webhooks.allowPrivateTargets },
+      resolver: options.resolver ?? systemResolver,
+      connectTimeoutMs: options.webhooks.timeoutMs,
+    })
+  }
+
+  async start(): Promise<void> {
+    const boss = new PgBoss({
+      connectionString: this.options.databaseUrl,
+      application_name: this.options.applicationName ?? 'shopapi worker',
+      max: 4,
+      schedule: true,
+      supervise: true,
+      // Expired jobs (a worker that died) are noticed quickly; our leases decide what is retried.
+      maintenanceIntervalSeconds: 30,
+    })
+    boss.on('error', (error) => this.options.log.error({ err: error }, 'job queue error'))
+    await boss.start()
+    this.boss = boss
+    // One at a time: pg-boss 10 deadlocks when queues are created concurrently.
+    await boss.createQueue(endpointQueue, {
+      name: endpointQueue,
+      policy: 'short',
+      retryLimit: 0,
+      expireInSeconds: Math.ceil((endpointTurnMs + leaseMs(this.options.webhooks)) / 1000),
+      retentionMinutes: 10,
+    })
+    await boss.createQueue(maintenanceQueue, { name: maintenanceQueue, retryLimit: 0, expireInSeconds: 600 })
+    await boss.schedule(maintenanceQueue, '* * * * *', {}, { retryLimit: 0 })
+    await boss.work(maintenanceQueue, { pollingIntervalSeconds: 10 }, async () => {
+      const result = await runMaintenance(this.options.pool)
+      if (Object.values(result).some((count) => count > 0)) this.options.log.info(result, 'purged expired records')
+    })
+    await this.listen()
+    this.scanTimer = setInterval(() => this.wake(), scanIntervalMs)
+    this.scanTimer.unref()
+    this.wake()
+  }
+
+  /** A dedicated connection for LISTEN; it reconnects after a database blip. */
+  private async listen(): Promise<void> {
+    if (this.stopping) return
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      application_name: `${this.options.applicationName ?? 'shopapi worker'} (listen)`,
+    })
+    client.on('notification', () => this.wake())
+    client.on('error', (error) => {
+      this.options.log.warn({ err: error }, 'lost the wake-up connection; reconnecting (polling meanwhile)')
+      if (this.listener === client) this.listener = undefined
+      client.end().catch(() => {})
+      setTimeout(() => this.listen().catch(() => {}), 1000).unref()
+    })
+    try {
+      await client.connect()
+      for (const channel of wakeChannels) await client.query(`listen ${channel}`)
+      this.listener = client
+    } catch (error) {
+      client.end().catch(() => {})
+      this.options.log.warn({ err: error }, 'wake-up connection failed; retrying (polling meanwhile)')
+      setTimeout(() => this.listen().catch(() => {}), 1000).unref()
+    }
+  }
+
+  /** Runs a cycle now, or once more right after the one in progress. */
+  wake(): void {
+    if (this.stopping || !this.boss) return
+    if (this.cycle) {
+      this.cycleAgain = true
+      return
+    }
+    this.cycle = this.runCycle()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'webhook cycle failed; retrying shortly'))
+      .finally(() => {
+        this.cycle = undefined
+        if (this.cycleAgain) {
+          this.cycleAgain = false
+          this.wake()
+        }
+      })
+  }
+
+  private async runCycle(): Promise<void> {
+    const boss = this.boss as PgBoss
+    const batchSize = 1000
+    const endpoints = new Map<string, DueEndpoint>()
+    for (;;) {
+      const dispatched = await dispatchEvents(this.options.pool, batchSize)
+      for (const endpoint of dispatched.endpoints) endpoints.set(endpoint.endpoint_id, endpoint)
+      if (dispatched.events < batchSize) break
+    }
+    for (const endpoint of await findDueEndpoints(this.options.pool)) endpoints.set(endpoint.endpoint_id, endpoint)
+    for (const endpoint of endpoints.values()) {
+      const local = this.running.get(endpoint.endpoint_id)
+      if (local) {
+        local.again = true
+        continue
+      }
+      const job: EndpointJob = { shopId: endpoint.shop_id, endpointId: endpoint.endpoint_id }
+      await boss.send(endpointQueue, job, { singletonKey: endpoint.endpoint_id })
+    }
+    await this.pump()
+  }
+
+  /** Takes endpoint jobs while this process has room for more endpoints. */
+  private async pump(): Promise<void> {
+    const boss = this.boss as PgBoss
+    for (;;) {
+      const room = this.options.webhooks.concurrency - this.running.size
+      if (room <= 0 || this.stopping) return
+      const jobs = await boss.fetch<EndpointJob>(endpointQueue, { batchSize: Math.min(room, 50) })
+      if (jobs.length === 0) return
+      for (const job of jobs) this.runEndpointJob(job.id, job.data)
+      if (jobs.length < Math.min(room, 50)) return
+    }
+  }
+
+  private runEndpointJob(jobId: string, job: EndpointJob): void {
+    const boss = this.boss as PgBoss
+    const existing = this.running.get(job.endpointId)
+    if (existing) {
+      existing.again = true
+      boss.complete(endpointQueue, jobId).catch(() => {})
+      return
+    }
+    const run = { again: false, done: Promise.resolve() }
+    run.done = this.workEndpoint({ shop_id: job.shopId, endpoint_id: job.endpointId }, run)
+      .then(() => boss.complete(endpointQueue, jobId))
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error, endpoint: job.endpointId }, 'webhook endpoint run failed')
+        return boss.fail(endpointQueue, jobId, { message: String(error) })
+      })
+      .catch(() => {})
+      .finally(() => {
+        this.running.delete(job.endpointId)
+        // A slot is free: take the next endpoint at once rather than at the next scan.
+        this.wake()
+      })
+    this.running.set(job.endpointId, run)
+  }
+
+  /** Lanes of claim-attempt-record until nothing is due, the turn is over or the worker stops. */
+  private async workEndpoint(endpoint: DueEndpoint, run: { again: boolean }): Promise<void> {
+    const runtime = {
+      pool: this.options.pool,
+      webhooks: this.options.webhooks,
+      sealKey: this.options.sealKey,
+      agent: this.agent,
+    }
+    const deadline = Date.now() + endpointTurnMs
+    const lease = leaseMs(this.options.webhooks)
+    const lane = async () => {
+      while (!this.stopping && Date.now() < deadline) {
+        const delivery = await claimNextDelivery(this.options.pool, endpoint, lease)
+        if (!delivery) return
+        try {
+          await attemptDelivery(runtime, delivery)
+        } catch (error) {
+          // The lease lapses and the delivery is attempted again: at least once, never lost.
+          this.options.log.error({ err: error, delivery: delivery.public_id }, 'recording a webhook attempt failed')
+          return
+        }
+      }
+    }
+    do {
+      run.again = false
+      await Promise.all(Array.from({ length: this.options.webhooks.endpointConcurrency }, lane))
+    } while (run.again && !this.stopping && Date.now() < deadline)
+  }
+
+  /** Stops taking work, lets attempts in flight finish and record, then closes the queue. */
+  async stop(): Promise<void> {
+    if (this.stopping) return
+    this.stopping = true
+    if (this.scanTimer) clearInterval(this.scanTimer)
+    await this.listener?.end().catch(() => {})
+    await this.cycle
+    await Promise.all([...this.running.values()].map((run) => run.done))
+    await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
+    await this.agent.close().catch(() => {})
+  }
+}

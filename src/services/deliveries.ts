@@ -1,0 +1,470 @@
+import type pg from 'pg'
+import type { WebhookConfig } from '../config.js'
+import { type Queryable, withTransaction } from '../db/pool.js'
+import { SqlParams } from '../db/sql.js'
+import { type EventRow, eventRetentionDays, eventTypeScopes } from './events.js'
+import { disableIfFailingTooLong } from './webhook-endpoints.js'
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed'
+
+/** An endpoint with deliveries that may be attempted now. */
+export interface DueEndpoint {
+  shop_id: string
+  endpoint_id: string
+}
+
+const scopeMap = Object.entries(eventTypeScopes)
+
+/**
+ * Turns committed, undispatched events into deliveries: one per active endpoint that subscribes to
+ * the type and whose integration's scopes can see it (`webhook_endpoint.*` only to the owning
+ * integration's other endpoints). Claimed with SKIP LOCKED, so dispatchers in several processes share
+ * the work, and marked in the same transaction as the deliveries it creates: a crash loses nothing.
+ */
+export async function dispatchEvents(
+  pool: pg.Pool,
+  batchSize = 1000,
+): Promise<{ events: number; endpoints: DueEndpoint[] }> {
+  const params = new SqlParams()
+  const types = params.add(
+    scopeMap.map(([type]) => type),
+    'text[]',
+  )
+  const scopes = params.add(
+    scopeMap.map(([, scope]) => scope),
+    'text[]',
+  )
+  const limit = params.add(batchSize, 'int')
+  const { rows } = await pool.query<{ events: number; shop_id: string | null; endpoint_id: string | null }>(
+    `with claimed as (
+       update events e set dispatched = true
+       from (select shop_id, id from events where not dispatched order by sequence limit ${limit} for update skip locked) c
+       where e.shop_id = c.shop_id and e.id = c.id
+       returning e.shop_id, e.id, e.type, e.object_id, e.integration_id
+     ), targets as (
+       select c.shop_id, c.id as event_id, w.id as endpoint_id
+       from claimed c
+       join unnest(${types}, ${scopes}) as m(type, scope) on m.type = c.type
+       join webhook_endpoints w on w.shop_id = c.shop_id and w.status = 'active'
+       join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
+       where (w.event_types = '{*}' or c.type = any(w.event_types))
+         and m.scope = any(i.scopes)
+         and (c.type not like 'webhook\\_endpoint.%'
+              or (w.integration_id = c.integration_id and w.public_id <> c.object_id))
+     ), inserted as (
+       insert into webhook_deliveries (shop_id, public_id, endpoint_id, event_id, origin, next_attempt_at)
+       select shop_id, 'dlv_' || replace(gen_random_uuid()::text, '-', ''), endpoint_id, event_id, 'event', now()
+       from targets
+       returning shop_id, endpoint_id
+     )
+     select (select count(*) from claimed)::int as events, d.shop_id, d.endpoint_id
+     from (select distinct shop_id, endpoint_id from inserted) d
+     right join (select 1) one on true`,
+    params.values,
+  )
+  return {
+    events: rows[0]?.events ?? 0,
+    endpoints: rows.flatMap((row) =>
+      row.shop_id && row.endpoint_id ? [{ shop_id: row.shop_id, endpoint_id: row.endpoint_id }] : [],
+    ),
+  }
+}
+
+/** Endpoints whose deliveries are due and not held by a live attempt. */
+export async function findDueEndpoints(db: Queryable, limit = 1000): Promise<DueEndpoint[]> {
+  const { rows } = await db.query<DueEndpoint>(
+    `select distinct d.shop_id, d.endpoint_id
+     from webhook_deliveries d
+     join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+     where d.status = 'pending' and d.next_attempt_at <= now()
+       and (d.lease_expires_at is null or d.lease_expires_at < now())
+       and (w.status = 'active' or d.origin = 'test')
+     limit $1`,
+    [limit],
+  )
+  return rows
+}
+
+/** Everything one attempt needs, read when its lease is taken. */
+export interface ClaimedDelivery {
+  shop_id: string
+  id: string
+  public_id: string
+  endpoint_id: string
+  endpoint_public_id: string
+  status: DeliveryStatus
+  attempt_number: number
+  url: string
+  secret_sealed: Buffer
+  previous_secret_sealed: Buffer | null
+  previous_secret_expires_at: Date | null
+  event: Omit<EventRow, 'updated_at'>
+}
+
+const claimedColumns = `d.shop_id, d.id, d.public_id, d.endpoint_id, w.public_id as endpoint_public_id, d.status,
+  d.attempt_count + 1 as attempt_number, w.url, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at,
+  json_build_object('shop_id', e.shop_id, 'id', e.id, 'public_id', e.public_id, 'type', e.type,
+    'api_version', e.api_version, 'test', e.test, 'object_type', e.object_type, 'object_id', e.object_id,
+    'summary', e.summary, 'integration_id', e.integration_id, 'created_at', e.created_at) as event`
+
+function reviveEvent(row: ClaimedDelivery): ClaimedDelivery {
+  row.event.created_at = new Date(row.event.created_at as unknown as string)
+  return row
+}
+
+/**
+ * Takes the lease on the endpoint's next due delivery (SKIP LOCKED: concurrent workers take different
+ * ones). The lease outlives the request timeout; if this process dies the lease lapses and the
+ * delivery is attempted again.
+ */
+export async function claimNextDelivery(
+  db: Queryable,
+  endpoint: DueEndpoint,
+  leaseMs: number,
+): Promise<ClaimedDelivery | null> {
+  const { rows } = await db.query<ClaimedDelivery>(
+    `with next as (
+       select d.shop_id, d.id from webhook_deliveries d
+       join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+       where d.shop_id = $1 and d.endpoint_id = $2 and d.status = 'pending' and d.next_attempt_at <= now()
+         and (d.lease_expires_at is null or d.lease_expires_at < now())
+         and (w.status = 'active' or d.origin = 'test')
+       order by d.next_attempt_at limit 1
+       for update of d skip locked
+     ), leased as (
+       update webhook_deliveries d
+       set lease_expires_at = now() + make_interval(secs => $3::double precision / 1000)
+       from next where d.shop_id = next.shop_id and d.id = next.id
+       returning d.*
+     )
+     select ${claimedColumns}
+     from leased d
+     join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+     join events e on e.shop_id = d.shop_id and e.id = d.event_id`,
+    [endpoint.shop_id, endpoint.endpoint_id, leaseMs],
+  )
+  return rows[0] ? reviveEvent(rows[0]) : null
+}
+
+/** A manual attempt (`shopapi deliveries resend`) on any retained delivery, whatever its state. */
+export async function claimForResend(
+  db: Queryable,
+  deliveryPublicId: string,
+  leaseMs: number,
+): Promise<ClaimedDelivery | 'not_found' | 'in_flight'> {
+  const { rows } = await db.query<ClaimedDelivery & { in_flight: boolean }>(
+    `with target as (
+       select d.shop_id, d.id, d.lease_expires_at > now() as in_flight from webhook_deliveries d
+       where d.public_id = $1 for update
+     ), leased as (
+       update webhook_deliveries d
+       set lease_expires_at = now() + make_interval(secs => $2::double precision / 1000)
+       from target where d.shop_id = target.shop_id and d.id = target.id and not coalesce(target.in_flight, false)
+       returning d.*
+     )
+     select ${claimedColumns}, false as in_flight
+     from leased d
+     join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+     join events e on e.shop_id = d.shop_id and e.id = d.event_id
+     union all
+     select null, null, null, null, null, null, null, null, null, null, null, null, true from target where in_flight`,
+    [deliveryPublicId, leaseMs],
+  )
+  const row = rows[0]
+  if (!row) return 'not_found'
+  if (row.in_flight) return 'in_flight'
+  return reviveEvent(row)
+}
+
+/** What came of one HTTP attempt. */
+export interface AttemptOutcome {
+  startedAt: Date
+  durationMs: number
+  responseStatus: number | null
+  error: string | null
+  responseBody: string | null
+  signatures: number
+  succeeded: boolean
+}
+
+export interface RecordedAttempt {
+  status: DeliveryStatus
+  nextAttemptAt: Date | null
+  endpointDisabled: boolean
+}
+
+/** The delay before the retry that follows automatic attempt `attempts`, with ±10 % jitter; null when none is left. */
+export function retryDelayMs(schedule: readonly number[], attempts: number, random = Math.random): number | null {
+  const base = schedule[attempts - 1]
+  if (base === undefined) return null
+  return Math.round(base * (0.9 + 0.2 * random()))
+}
+
+/**
+ * Records an attempt and moves the delivery on, in one transaction: succeeded, the next retry, or
+ * failed when the schedule is spent. Failures start or continue the endpoint's failure clock (any
+ * success stops it), and an endpoint failing for too long is disabled. A manual attempt never moves
+ * the schedule: it can only turn the delivery into a success.
+ */
+export async function recordAttempt(
+  pool: pg.Pool,
+  delivery: ClaimedDelivery,
+  outcome: AttemptOutcome,
+  webhooks: Pick<WebhookConfig, 'retryScheduleMs' | 'disableAfterMs'>,
+  options: { manual?: boolean } = {},
+): Promise<RecordedAttempt> {
+  const manual = options.manual ?? false
+  return withTransaction(pool, async (tx) => {
+    const { rows: numbered } = await tx.query<{ number: number; automatic: number }>(
+      `select coalesce(max(number), 0) + 1 as number, count(*) filter (where not manual)::int as automatic
+       from webhook_attempts where shop_id = $1 and delivery_id = $2`,
+      [delivery.shop_id, delivery.id],
+    )
+    const number = numbered[0]?.number ?? 1
+    const automaticAttempts = (numbered[0]?.automatic ?? 0) + (manual ? 0 : 1)
+    await tx.query(
+      `insert into webhook_attempts (shop_id, delivery_id, number, started_at, duration_ms, response_status, error,
+         response_body, signatures, manual)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        delivery.shop_id,
+        delivery.id,
+        number,
+        outcome.startedAt,
+        outcome.durationMs,
+        outcome.responseStatus,
+        outcome.error,
+        outcome.responseBody,
+        outcome.signatures,
+        manual,
+      ],
+    )
+    let status: DeliveryStatus
+    let nextAttemptAt: Date | null = null
+    if (outcome.succeeded) {
+      status = 'succeeded'
+    } else if (manual) {
+      status = delivery.status
+    } else {
+      const delay = retryDelayMs(webhooks.retryScheduleMs, automaticAttempts)
+      status = delay === null ? 'failed' : 'pending'
+      nextAttemptAt = delay === null ? null : new Date(Date.now() + delay)
+    }
+    const { rows: updated } = await tx.query<{ next_attempt_at: Date | null }>(
+      `update webhook_deliveries set status = $3, attempt_count = $4, lease_expires_at = null,
+         next_attempt_at = case when $3 = 'pending' then coalesce($5::timestamptz, next_attempt_at, now()) end,
+         last_attempt_at = $6, last_response_status = $7, last_error = $8, updated_at = now(),
+         completed_at = case when $3 = 'pending' then null else coalesce(completed_at, now()) end
+       where shop_id = $1 and id = $2
+       returning next_attempt_at`,
+      [
+        delivery.shop_id,
+        delivery.id,
+        status,
+        number,
+        nextAttemptAt,
+        outcome.startedAt,
+        outcome.responseStatus,
+        outcome.error,
+      ],
+    )
+    const endpoint = { shop_id: delivery.shop_id, id: delivery.endpoint_id }
+    let endpointDisabled = false
+    if (delivery.event.test) {
+      // Test deliveries say nothing about the endpoint's health.
+    } else if (outcome.succeeded) {
+      await tx.query(
+        `update webhook_endpoints set failing_since = null
+         where shop_id = $1 and id = $2 and failing_since is not null`,
+        [endpoint.shop_id, endpoint.id],
+      )
+    } else {
+      await tx.query(
+        `update webhook_endpoints set failing_since = $3
+         where shop_id = $1 and id = $2 and failing_since is null`,
+        [endpoint.shop_id, endpoint.id, outcome.startedAt],
+      )
+      endpointDisabled = await disableIfFailingTooLong(tx, endpoint, webhooks.disableAfterMs)
+    }
+    return { status, nextAttemptAt: updated[0]?.next_attempt_at ?? null, endpointDisabled }
+  })
+}
+
+/** Gives a lease back without an attempt (the request was never sent): nothing is counted. */
+export async function releaseLease(db: Queryable, delivery: Pick<ClaimedDelivery, 'shop_id' | 'id'>): Promise<void> {
+  await db.query('update webhook_deliveries set lease_expires_at = null where shop_id = $1 and id = $2', [
+    delivery.shop_id,
+    delivery.id,
+  ])
+}
+
+// ---- Support staff's views (CLI) ----
+
+export interface DeliveryListRow {
+  public_id: string
+  status: DeliveryStatus
+  origin: string
+  attempt_count: number
+  next_attempt_at: Date | null
+  last_attempt_at: Date | null
+  last_response_status: number | null
+  last_error: string | null
+  created_at: Date
+  completed_at: Date | null
+  endpoint_public_id: string
+  url: string
+  event_public_id: string
+  event_type: string
+  shop_public_id: string
+}
+
+export interface DeliveryFilter {
+  endpoint?: string | undefined
+  status?: DeliveryStatus | undefined
+  event?: string | undefined
+  since?: Date | undefined
+  limit: number
+}
+
+const deliveryListColumns = `d.public_id, d.status, d.origin, d.attempt_count, d.next_attempt_at, d.last_attempt_at,
+  d.last_response_status, d.last_error, d.created_at, d.completed_at, w.public_id as endpoint_public_id, w.url,
+  e.public_id as event_public_id, e.type as event_type, s.public_id as shop_public_id`
+
+const deliveryJoins = `webhook_deliveries d
+  join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+  join events e on e.shop_id = d.shop_id and e.id = d.event_id
+  join shops s on s.id = d.shop_id`
+
+/** Newest first, across shops: the operator's view. */
+export async function listDeliveries(db: Queryable, filter: DeliveryFilter): Promise<DeliveryListRow[]> {
+  const params = new SqlParams()
+  const where = ['true']
+  if (filter.endpoint) where.push(`w.public_id = ${params.add(filter.endpoint, 'text')}`)
+  if (filter.status) where.push(`d.status = ${params.add(filter.status, 'text')}`)
+  if (filter.event) where.push(`e.public_id = ${params.add(filter.event, 'text')}`)
+  if (filter.since) where.push(`d.created_at >= ${params.add(filter.since, 'timestamptz')}`)
+  const { rows } = await db.query<DeliveryListRow>(
+    `select ${deliveryListColumns} from ${deliveryJoins} where ${where.join(' and ')}
+     order by d.created_at desc, d.public_id desc limit ${params.add(filter.limit, 'int')}`,
+    params.values,
+  )
+  return rows
+}
+
+export interface AttemptRow {
+  number: number
+  started_at: Date
+  duration_ms: number
+  response_status: number | null
+  error: string | null
+  response_body: string | null
+  signatures: number
+  manual: boolean
+}
+
+export async function getDelivery(
+  db: Queryable,
+  publicId: string,
+): Promise<(DeliveryListRow & { attempts: AttemptRow[]; event: Omit<EventRow, 'updated_at'> }) | null> {
+  const { rows } = await db.query<
+    DeliveryListRow & { shop_id: string; id: string; event: Omit<EventRow, 'updated_at'> }
+  >(
+    `select ${deliveryListColumns}, d.shop_id, d.id,
+       json_build_object('public_id', e.public_id, 'type', e.type, 'api_version', e.api_version, 'test', e.test,
+         'object_type', e.object_type, 'object_id', e.object_id, 'summary', e.summary, 'created_at', e.created_at) as event
+     from ${deliveryJoins} where d.public_id = $1`,
+    [publicId],
+  )
+  const row = rows[0]
+  if (!row) return null
+  row.event.created_at = new Date(row.event.created_at as unknown as string)
+  const { rows: attempts } = await db.query<AttemptRow>(
+    `select number, started_at, duration_ms, response_status, error, response_body, signatures, manual
+     from webhook_attempts where shop_id = $1 and delivery_id = $2 order by number`,
+    [row.shop_id, row.id],
+  )
+  const { shop_id: _shop, id: _id, ...delivery } = row
+  return { ...delivery, attempts }
+}
+
+export interface ReplayWindow {
+  endpointPublicId: string
+  since: Date
+  until?: Date | undefined
+  type?: string | undefined
+}
+
+/**
+ * `shopapi events replay`: one new delivery per retained event in the window that the endpoint
+ * subscribes to and its integration may see, in batches so a large window shows progress and never
+ * holds one long transaction. Returns the number queued.
+ */
+export async function replayEvents(
+  pool: pg.Pool,
+  window: ReplayWindow,
+  onProgress?: (done: number, total: number) => void,
+  batchSize = 1000,
+): Promise<{ queued: number; endpoint: { shop_id: string; id: string } }> {
+  const params = new SqlParams()
+  const endpointParam = params.add(window.endpointPublicId, 'text')
+  const types = params.add(
+    scopeMap.map(([type]) => type),
+    'text[]',
+  )
+  const scopes = params.add(
+    scopeMap.map(([, scope]) => scope),
+    'text[]',
+  )
+  const where = [
+    'not e.test',
+    `e.created_at >= ${params.add(window.since, 'timestamptz')}`,
+    `e.created_at > now() - interval '${eventRetentionDays} days'`,
+    `(w.event_types = '{*}' or e.type = any(w.event_types))`,
+    'm.scope = any(i.scopes)',
+    `(e.type not like 'webhook\\_endpoint.%' or (w.integration_id = e.integration_id and w.public_id <> e.object_id))`,
+  ]
+  if (window.until) where.push(`e.created_at < ${params.add(window.until, 'timestamptz')}`)
+  if (window.type) where.push(`e.type = ${params.add(window.type, 'text')}`)
+  const matching = `from webhook_endpoints w
+    join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id
+    join events e on e.shop_id = w.shop_id
+    join unnest(${types}, ${scopes}) as m(type, scope) on m.type = e.type
+    where w.public_id = ${endpointParam} and ${where.join(' and ')}`
+  const { rows: counted } = await pool.query<{ total: number; shop_id: string | null; id: string | null }>(
+    `select (select count(*)::int ${matching}) as total, w.shop_id, w.id
+     from webhook_endpoints w where w.public_id = ${endpointParam}`,
+    params.values,
+  )
+  const endpoint = counted[0]
+  if (!endpoint?.shop_id || !endpoint.id) throw new Error(`No webhook endpoint ${window.endpointPublicId}`)
+  const total = endpoint.total
+  let queued = 0
+  let after: { created_at: Date; id: string } | null = null
+  onProgress?.(0, total)
+  for (;;) {
+    const batchParams = new SqlParams()
+    batchParams.values.push(...params.values)
+    const cursor: string = after
+      ? `and (e.created_at, e.id) > (${batchParams.add(after.created_at, 'timestamptz')}, ${batchParams.add(after.id, 'uuid')})`
+      : ''
+    const { rows } = await pool.query<{ created_at: Date; event_id: string }>(
+      `with batch as (
+         select w.shop_id, w.id as endpoint_id, e.id as event_id, e.created_at ${matching} ${cursor}
+         order by e.created_at, e.id limit ${batchParams.add(batchSize, 'int')}
+       ), inserted as (
+         insert into webhook_deliveries (shop_id, public_id, endpoint_id, event_id, origin, next_attempt_at)
+         select shop_id, 'dlv_' || replace(gen_random_uuid()::text, '-', ''), endpoint_id, event_id, 'replay', now()
+         from batch
+       )
+       select created_at, event_id from batch order by created_at, event_id`,
+      batchParams.values,
+    )
+    queued += rows.length
+    onProgress?.(queued, total)
+    const last = rows.at(-1)
+    if (!last || rows.length < batchSize) break
+    after = { created_at: last.created_at, id: last.event_id }
+  }
+  await pool.query(`select pg_notify('shopapi_deliveries', '')`)
+  return { queued, endpoint: { shop_id: endpoint.shop_id, id: endpoint.id } }
+}

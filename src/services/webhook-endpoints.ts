@@ -1,0 +1,347 @@
+import type { WebhookConfig } from '../config.js'
+import type { Queryable } from '../db/pool.js'
+import { ApiError } from '../lib/errors.js'
+import { newPublicId } from '../lib/ids.js'
+import { seal, unseal } from '../lib/secrets.js'
+import { generateWebhookSecret } from '../lib/webhook-signature.js'
+import { checkWebhookUrl, type Resolver } from '../lib/webhook-targets.js'
+import { type Actor, type EventType, eventObjectKinds, eventObjectType, eventTypes, recordEvents } from './events.js'
+import { diffColumns } from './records.js'
+
+// Spec "Limits": at most 10 endpoints per integration.
+export const maxEndpointsPerIntegration = 10
+
+export interface WebhookEndpointRow {
+  shop_id: string
+  id: string
+  public_id: string
+  integration_id: string
+  integration_public_id: string
+  url: string
+  description: string | null
+  event_types: string[]
+  status: 'active' | 'disabled'
+  disabled_reason: string | null
+  secret_sealed: Buffer
+  previous_secret_sealed: Buffer | null
+  previous_secret_expires_at: Date | null
+  failing_since: Date | null
+  created_at: Date
+  updated_at: Date
+}
+
+/** What endpoint writes need beyond the transaction: the seal key, the target policy and DNS. */
+export interface EndpointContext {
+  sealKey: Uint8Array
+  webhooks: Pick<WebhookConfig, 'allowPrivateTargets' | 'secretOverlapMs'>
+  resolver: Resolver
+}
+
+const selectEndpoint = `select w.*, i.public_id as integration_public_id
+  from webhook_endpoints w join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id`
+
+/** An integration's endpoints, oldest first (the list is unpaginated: there are at most 10). */
+export async function listEndpoints(db: Queryable, actor: Actor): Promise<WebhookEndpointRow[]> {
+  const { rows } = await db.query<WebhookEndpointRow>(
+    `${selectEndpoint} where w.shop_id = $1 and w.integration_id = $2 order by w.created_at, w.public_id`,
+    [actor.shopId, actor.integrationId],
+  )
+  return rows
+}
+
+/** One of the integration's endpoints; another integration's endpoint is 404 like a missing one. */
+export async function getEndpoint(
+  db: Queryable,
+  actor: Actor,
+  publicId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<WebhookEndpointRow> {
+  const { rows } = await db.query<WebhookEndpointRow>(
+    `${selectEndpoint} where w.shop_id = $1 and w.public_id = $2
+       and ($3::uuid is null or w.integration_id = $3)${options.forUpdate ? ' for update of w' : ''}`,
+    [actor.shopId, publicId, actor.integrationId],
+  )
+  const row = rows[0]
+  if (!row) throw new ApiError('not_found', `No webhook endpoint ${publicId}`)
+  return row
+}
+
+/** `["*"]` alone, or known types without duplicates (the schema has already refused anything else). */
+function normalizeEventTypes(types: readonly string[]): string[] {
+  return types.includes('*') ? ['*'] : [...new Set(types)]
+}
+
+async function requireSafeUrl(url: string, context: EndpointContext): Promise<string> {
+  const checked = await checkWebhookUrl(url, { allowPrivate: context.webhooks.allowPrivateTargets }, context.resolver)
+  if (!checked.ok) throw new ApiError('invalid_request', checked.reason, { param: 'url' })
+  return checked.url.href
+}
+
+export interface NewEndpoint {
+  url: string
+  event_types: string[]
+  description?: string | null | undefined
+}
+
+export async function createEndpoint(
+  tx: Queryable,
+  actor: Actor,
+  input: NewEndpoint,
+  context: EndpointContext,
+): Promise<{ row: WebhookEndpointRow; secret: string }> {
+  if (!actor.integrationId) throw new Error('webhook endpoints belong to an integration')
+  const url = await requireSafeUrl(input.url, context)
+  // Locking the integration serializes its concurrent creates, so the limit holds.
+  await tx.query('select 1 from integrations where shop_id = $1 and id = $2 for update', [
+    actor.shopId,
+    actor.integrationId,
+  ])
+  const { rows: counted } = await tx.query<{ count: number }>(
+    'select count(*)::int as count from webhook_endpoints where shop_id = $1 and integration_id = $2',
+    [actor.shopId, actor.integrationId],
+  )
+  if ((counted[0]?.count ?? 0) >= maxEndpointsPerIntegration) {
+    throw new ApiError(
+      'webhook_endpoint_limit',
+      `This integration already has ${maxEndpointsPerIntegration} webhook endpoints, the most it may have: delete one or reuse it with PATCH`,
+    )
+  }
+  const secret = generateWebhookSecret()
+  const publicId = newPublicId('webhookEndpoint')
+  await tx.query(
+    `insert into webhook_endpoints (shop_id, public_id, integration_id, url, description, event_types, secret_sealed,
+       created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, date_trunc('milliseconds', now()), date_trunc('milliseconds', now()))`,
+    [
+      actor.shopId,
+      publicId,
+      actor.integrationId,
+      url,
+      input.description ?? null,
+      normalizeEventTypes(input.event_types),
+      seal(context.sealKey, secret),
+    ],
+  )
+  return { row: await getEndpoint(tx, actor, publicId), secret }
+}
+
+export interface EndpointChanges {
+  url?: string | undefined
+  description?: string | null | undefined
+  event_types?: string[] | undefined
+  status?: 'active' | 'disabled' | undefined
+}
+
+export async function updateEndpoint(
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  input: EndpointChanges,
+  context: EndpointContext,
+  disabledReason = 'Disabled through the API',
+): Promise<WebhookEndpointRow> {
+  const row = await getEndpoint(tx, actor, publicId, { forUpdate: true })
+  const changes: Record<string, { field: string | null; value: unknown }> = {}
+  if (input.url !== undefined) changes.url = { field: 'url', value: await requireSafeUrl(input.url, context) }
+  if (input.description !== undefined) changes.description = { field: 'description', value: input.description }
+  if (input.event_types !== undefined) {
+    changes.event_types = { field: 'event_types', value: normalizeEventTypes(input.event_types) }
+  }
+  if (input.status !== undefined) changes.status = { field: 'status', value: input.status }
+  const changed = diffColumns(row as unknown as Record<string, unknown>, changes)
+  if (!changed) {
+    throw new ApiError('no_changes', 'The request changes nothing: every field given already has that value')
+  }
+  const columns = changed.columns
+  if (columns.status === 'active') {
+    // Re-enabling starts a fresh failure clock; pending deliveries resume at once.
+    Object.assign(columns, { disabled_reason: null, failing_since: null })
+  } else if (columns.status === 'disabled') {
+    columns.disabled_reason = disabledReason
+  }
+  const names = Object.keys(columns)
+  const types: Record<string, string> = { event_types: 'text[]', failing_since: 'timestamptz' }
+  await tx.query(
+    `update webhook_endpoints set ${names.map((name, i) => `${name} = $${i + 3}::${types[name] ?? 'text'}`).join(', ')},
+       updated_at = date_trunc('milliseconds', now())
+     where shop_id = $1 and id = $2`,
+    [row.shop_id, row.id, ...names.map((name) => columns[name])],
+  )
+  if (columns.status === 'active') await resumeDeliveries(tx, row)
+  return getEndpoint(tx, actor, publicId)
+}
+
+/** Deliveries held while the endpoint was disabled become due now rather than at a stale retry time. */
+async function resumeDeliveries(tx: Queryable, row: { shop_id: string; id: string }): Promise<void> {
+  await tx.query(
+    `update webhook_deliveries set next_attempt_at = least(next_attempt_at, now()), updated_at = now()
+     where shop_id = $1 and endpoint_id = $2 and status = 'pending'`,
+    [row.shop_id, row.id],
+  )
+}
+
+/** A new secret; the current one becomes the previous one and keeps signing for the overlap. */
+export async function rotateSecret(
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  context: EndpointContext,
+): Promise<{ row: WebhookEndpointRow; secret: string }> {
+  const row = await getEndpoint(tx, actor, publicId, { forUpdate: true })
+  const secret = generateWebhookSecret()
+  await tx.query(
+    `update webhook_endpoints set secret_sealed = $3, previous_secret_sealed = secret_sealed,
+       previous_secret_expires_at = now() + make_interval(secs => $4::double precision / 1000),
+       updated_at = date_trunc('milliseconds', now())
+     where shop_id = $1 and id = $2`,
+    [row.shop_id, row.id, seal(context.sealKey, secret), context.webhooks.secretOverlapMs],
+  )
+  return { row: await getEndpoint(tx, actor, publicId), secret }
+}
+
+/** The secrets that sign a delivery now: the current one first, then the previous one during its overlap. */
+export function signingSecrets(
+  row: Pick<WebhookEndpointRow, 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'>,
+  sealKey: Uint8Array,
+  now = new Date(),
+): string[] {
+  const current = unseal(sealKey, row.secret_sealed)
+  if (current === null) {
+    throw new Error('A webhook secret cannot be decrypted: was SHOPAPI_SECRET_KEY changed?')
+  }
+  const secrets = [current]
+  if (row.previous_secret_sealed && row.previous_secret_expires_at && row.previous_secret_expires_at > now) {
+    const previous = unseal(sealKey, row.previous_secret_sealed)
+    if (previous !== null) secrets.push(previous)
+  }
+  return secrets
+}
+
+/** Previous secrets past their overlap are erased, not just ignored. */
+export async function eraseExpiredSecrets(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query(
+    `update webhook_endpoints set previous_secret_sealed = null, previous_secret_expires_at = null
+     where previous_secret_expires_at <= now()`,
+  )
+  return rowCount ?? 0
+}
+
+/** A placeholder id of the right type for a test event's object: `cus_test000…`. */
+export function placeholderObjectId(type: EventType): string {
+  const kind = eventObjectKinds[eventObjectType(type)] ?? 'customer'
+  const prefix = newPublicId(kind).split('_')[0]
+  return `${prefix}_test${'0'.repeat(18)}`
+}
+
+export interface QueuedTestEvent {
+  eventPublicId: string
+  deliveryPublicId: string
+}
+
+/**
+ * A synthetic event (`test: true`) with one delivery to this endpoint only. It is not in GET /events
+ * lists and is never dispatched to other endpoints; it goes out even while the endpoint is disabled,
+ * so a receiver can be checked before it is re-enabled.
+ */
+export async function queueTestEvent(
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  requestedType: EventType | undefined,
+): Promise<QueuedTestEvent> {
+  const row = await getEndpoint(tx, actor, publicId)
+  const subscribed = row.event_types.find((type): type is EventType => (eventTypes as readonly string[]).includes(type))
+  const type = requestedType ?? subscribed ?? 'customer.created'
+  const eventPublicId = newPublicId('event')
+  const deliveryPublicId = newPublicId('delivery')
+  await tx.query(
+    `with event as (
+       insert into events (shop_id, public_id, type, test, object_type, object_id, summary, integration_id, dispatched)
+       values ($1, $2, $3, true, $4, $5, '{}', $6, true)
+       returning shop_id, id
+     )
+     insert into webhook_deliveries (shop_id, public_id, endpoint_id, event_id, origin, next_attempt_at)
+     select shop_id, $7, $8, id, 'test', now() from event`,
+    [
+      row.shop_id,
+      eventPublicId,
+      type,
+      eventObjectType(type),
+      placeholderObjectId(type),
+      row.integration_id,
+      deliveryPublicId,
+      row.id,
+    ],
+  )
+  return { eventPublicId, deliveryPublicId }
+}
+
+/**
+ * Deletes an endpoint with its deliveries and their attempts. Its events stay: they belong to the
+ * shop's log, not to the endpoint.
+ */
+export async function deleteEndpoint(tx: Queryable, actor: Actor, publicId: string): Promise<WebhookEndpointRow> {
+  const row = await getEndpoint(tx, actor, publicId, { forUpdate: true })
+  await tx.query('delete from webhook_endpoints where shop_id = $1 and id = $2', [row.shop_id, row.id])
+  return row
+}
+
+/**
+ * Disables an endpoint that has failed without a break for the configured time and records
+ * `webhook_endpoint.disabled` (delivered to the integration's other endpoints). Returns true when it did.
+ */
+export async function disableIfFailingTooLong(
+  tx: Queryable,
+  endpoint: { shop_id: string; id: string },
+  disableAfterMs: number,
+): Promise<boolean> {
+  const { rows } = await tx.query<{
+    public_id: string
+    integration_id: string
+    url: string
+    failing_since: Date
+    disabled_reason: string
+  }>(
+    `update webhook_endpoints set status = 'disabled',
+       disabled_reason = 'Every delivery attempt failed for ' || $3::text || ', since '
+         || to_char(failing_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+       updated_at = date_trunc('milliseconds', now())
+     where shop_id = $1 and id = $2 and status = 'active' and failing_since is not null
+       and failing_since <= now() - make_interval(secs => $4::double precision / 1000)
+     returning public_id, integration_id, url, failing_since, disabled_reason`,
+    [endpoint.shop_id, endpoint.id, describeDuration(disableAfterMs), disableAfterMs],
+  )
+  const disabled = rows[0]
+  if (!disabled) return false
+  await recordEvents(tx, { shopId: endpoint.shop_id, integrationId: disabled.integration_id }, [
+    {
+      type: 'webhook_endpoint.disabled',
+      objectType: 'webhook_endpoint',
+      objectId: disabled.public_id,
+      summary: {
+        url: disabled.url,
+        status: 'disabled',
+        disabled_reason: disabled.disabled_reason,
+        failing_since: disabled.failing_since.toISOString(),
+      },
+    },
+  ])
+  return true
+}
+
+/** "3 days", "36 hours", "90 seconds": the clock in words for disabled_reason. */
+export function describeDuration(milliseconds: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ]
+  for (const [size, name] of units) {
+    if (milliseconds >= size && milliseconds % size === 0) {
+      const count = milliseconds / size
+      return `${count} ${name}${count === 1 ? '' : 's'}`
+    }
+  }
+  return `${milliseconds} ms`
+}
