@@ -4,6 +4,7 @@ import type pg from 'pg'
 import type { Test } from 'tap'
 import { type Config, loadConfig } from '../../src/config.js'
 import type { Scope } from '../../src/lib/scopes.js'
+import type { Resolver } from '../../src/lib/webhook-targets.js'
 import { buildApp } from '../../src/server/app.js'
 import type { Operation } from '../../src/server/operations.js'
 import { createApiKey } from '../../src/services/api-keys.js'
@@ -29,6 +30,8 @@ export async function startTestApp(
     operations?: Operation[]
     database?: { url: string; pool: pg.Pool }
     logStream?: { write(line: string): void }
+    /** DNS answers for webhook url checks (names such as hooks.example.test). */
+    resolver?: Resolver
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(t))
@@ -37,7 +40,7 @@ export async function startTestApp(
     { databaseUrl: database.url, logLevel: 'silent', secretKey: randomBytes(32).toString('hex'), ...options.config },
   )
   const app = await buildApp(
-    { pool: database.pool, config },
+    { pool: database.pool, config, ...(options.resolver ? { resolver: options.resolver } : {}) },
     {
       ...(options.operations ? { operations: options.operations } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
