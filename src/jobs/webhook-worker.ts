@@ -16,6 +16,7 @@ const wakeChannels = ['shopapi_events', 'shopapi_deliveries']
 // queued again by the next scan, so one busy endpoint never monopolizes a worker slot.
 const endpointTurnMs = 30_000
 const scanIntervalMs = 1000
+const maintenanceCheckMs = 10_000
 
 export interface WorkerLog {
   info(details: object, message: string): void
@@ -54,6 +55,7 @@ export class WebhookWorker {
   private cycle: Promise<void> | undefined
   private cycleAgain = false
   private stopping = false
+  private nextMaintenanceCheck = 0
   /** Endpoint runs in this process, so a second job for the same endpoint only extends the first. */
   private readonly running = new Map<string, { again: boolean; done: Promise<void> }>()
 
@@ -79,24 +81,53 @@ export class WebhookWorker {
     boss.on('error', (error) => this.options.log.error({ err: error }, 'job queue error'))
     await boss.start()
     this.boss = boss
-    // One at a time: pg-boss 10 deadlocks when queues are created concurrently.
-    await boss.createQueue(endpointQueue, {
-      name: endpointQueue,
-      policy: 'short',
-      retryLimit: 0,
-      expireInSeconds: Math.ceil((endpointTurnMs + leaseMs(this.options.webhooks)) / 1000),
-      retentionMinutes: 10,
-    })
-    await boss.createQueue(maintenanceQueue, { name: maintenanceQueue, retryLimit: 0, expireInSeconds: 600 })
+    await this.createQueues(boss)
     await boss.schedule(maintenanceQueue, '* * * * *', {}, { retryLimit: 0 })
-    await boss.work(maintenanceQueue, { pollingIntervalSeconds: 10 }, async () => {
-      const result = await runMaintenance(this.options.pool)
-      if (Object.values(result).some((count) => count > 0)) this.options.log.info(result, 'purged expired records')
-    })
     await this.listen()
     this.scanTimer = setInterval(() => this.wake(), scanIntervalMs)
     this.scanTimer.unref()
     this.wake()
+  }
+
+  /**
+   * pg-boss 10 deadlocks when two sessions create queues at once (serve and worker starting
+   * together), so creation runs one process at a time under an advisory lock.
+   */
+  private async createQueues(boss: PgBoss): Promise<void> {
+    const client = await this.options.pool.connect()
+    try {
+      await client.query("select pg_advisory_lock(hashtext('shopapi:create-queues'))")
+      await boss.createQueue(endpointQueue, {
+        name: endpointQueue,
+        policy: 'short',
+        retryLimit: 0,
+        expireInSeconds: Math.ceil((endpointTurnMs + leaseMs(this.options.webhooks)) / 1000),
+        retentionMinutes: 10,
+      })
+      await boss.createQueue(maintenanceQueue, { name: maintenanceQueue, retryLimit: 0, expireInSeconds: 600 })
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtext('shopapi:create-queues'))").catch(() => {})
+      client.release()
+    }
+  }
+
+  /**
+   * The scheduled maintenance job (purges), fetched by the scan rather than `boss.work`, whose
+   * unawaited completion can crash a process when the database goes away during shutdown.
+   */
+  private async runDueMaintenance(boss: PgBoss): Promise<void> {
+    if (Date.now() < this.nextMaintenanceCheck) return
+    this.nextMaintenanceCheck = Date.now() + maintenanceCheckMs
+    const [job] = await boss.fetch(maintenanceQueue)
+    if (!job) return
+    try {
+      const result = await runMaintenance(this.options.pool)
+      if (Object.values(result).some((count) => count > 0)) this.options.log.info(result, 'purged expired records')
+      await boss.complete(maintenanceQueue, job.id)
+    } catch (error) {
+      this.options.log.error({ err: error }, 'maintenance failed; it runs again next minute')
+      await boss.fail(maintenanceQueue, job.id, { message: String(error) }).catch(() => {})
+    }
   }
 
   /** A dedicated connection for LISTEN; it reconnects after a database blip. */
@@ -162,6 +193,7 @@ export class WebhookWorker {
       await boss.send(endpointQueue, job, { singletonKey: endpoint.endpoint_id })
     }
     await this.pump()
+    await this.runDueMaintenance(boss)
   }
 
   /** Takes endpoint jobs while this process has room for more endpoints. */
