@@ -74,6 +74,12 @@ function normalizeEventTypes(types: readonly string[]): string[] {
 async function requireSafeUrl(url: string, context: EndpointContext): Promise<string> {
   const checked = await checkWebhookUrl(url, { allowPrivate: context.webhooks.allowPrivateTargets }, context.resolver)
   if (!checked.ok) throw new ApiError('invalid_request', checked.reason, { param: 'url' })
+  // Non-ASCII characters grow when percent-encoded; the stored (delivered) form must fit the limit too.
+  if (checked.url.href.length > 2000) {
+    throw new ApiError('invalid_request', 'url must be at most 2000 characters once percent-encoded', {
+      param: 'url',
+    })
+  }
   return checked.url.href
 }
 
