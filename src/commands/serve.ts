@@ -3,6 +3,7 @@ import { BaseCommand } from '../cli/base.js'
 import { type ApiError, UsageError } from '../lib/errors.js'
 import { startServer } from '../server/runtime.js'
 import { shopDefaults, validateNewShop } from '../services/shops.js'
+import { privateTargetsWarning } from '../services/webhook-admin.js'
 
 export default class Serve extends BaseCommand {
   static override description =
@@ -12,6 +13,7 @@ export default class Serve extends BaseCommand {
     '<%= config.bin %> serve',
     '<%= config.bin %> serve --port 8080 --shop-name "Main Street Auto" --timezone America/Chicago --currency USD',
     'DATABASE_URL=postgres://shopapi@db/shopapi <%= config.bin %> serve --host 0.0.0.0',
+    'DATABASE_URL=postgres://shopapi@db/shopapi <%= config.bin %> serve --no-worker   # deliveries by `shopapi worker`',
   ]
 
   static override flags = {
@@ -23,6 +25,12 @@ export default class Serve extends BaseCommand {
     }),
     timezone: Flags.string({ description: 'IANA time zone of the first shop', default: shopDefaults.timezone }),
     currency: Flags.string({ description: 'ISO 4217 currency of the first shop', default: shopDefaults.currency }),
+    worker: Flags.boolean({
+      description:
+        'Also run the webhook worker in this process (deliveries, retries, purging); --no-worker leaves that to `shopapi worker` processes',
+      default: true,
+      allowNo: true,
+    }),
   }
 
   async run() {
@@ -44,11 +52,13 @@ export default class Serve extends BaseCommand {
         `warning: SHOPAPI_SECRET_KEY is not set; using the key in ${config.dataDir}/secret.key. Set SHOPAPI_SECRET_KEY (the same on every process) when several processes share DATABASE_URL or the data directory is not kept.\n`,
       )
     }
+    if (config.webhooks.allowPrivateTargets) process.stderr.write(`${privateTargetsWarning}\n`)
     const server = await startServer({
       config,
       host: flags.host,
       port: flags.port,
       firstShop,
+      worker: flags.worker,
       onProgress: (message) => process.stderr.write(`${message}\n`),
     })
 
@@ -62,6 +72,7 @@ export default class Serve extends BaseCommand {
         currency: server.shop.currency,
       },
       shop_created: server.shopCreated,
+      worker: flags.worker,
     }
     if (json) {
       process.stdout.write(`${JSON.stringify(summary)}\n`)
@@ -71,6 +82,7 @@ export default class Serve extends BaseCommand {
         `  database: ${summary.database}`,
         `  shop: ${server.shop.public_id} "${server.shop.name}" (${server.shop.timezone}, ${server.shop.currency})${server.shopCreated ? ' (created now)' : ''}`,
         `  contract: ${server.url}/openapi.json`,
+        `  webhook worker: ${flags.worker ? 'in this process' : 'off (--no-worker): run `shopapi worker` for deliveries'}`,
         '',
         'Create an integration and its API key (shown once) in another terminal:',
         `  npx shopapi integrations create --name "My website" --scopes shop.read,customers.read`,

@@ -1,0 +1,44 @@
+import { Args, Flags } from '@oclif/core'
+import { BaseCommand } from '../../cli/base.js'
+import { UsageError } from '../../lib/errors.js'
+import {
+  presentEndpoint,
+  requirePublicId,
+  setEndpointStatus,
+  staffDisabledReason,
+  statusChangeContext,
+} from '../../services/webhook-admin.js'
+
+export default class WebhooksDisable extends BaseCommand {
+  static override description =
+    'Disable a webhook endpoint: nothing is delivered to it (deliveries wait) until it is enabled again.'
+  static override examples = [
+    '<%= config.bin %> webhooks disable whe_123',
+    '<%= config.bin %> webhooks disable whe_123 --reason "Receiver being migrated"',
+  ]
+  static override args = { id: Args.string({ description: 'Webhook endpoint id (whe_...)', required: true }) }
+  static override flags = {
+    reason: Flags.string({
+      description: `Why, shown to the integration as disabled_reason (default "${staffDisabledReason}")`,
+    }),
+  }
+
+  async run() {
+    const { args, flags } = await this.parse(WebhooksDisable)
+    const id = requirePublicId('webhookEndpoint', args.id)
+    const reason = flags.reason?.trim() ?? staffDisabledReason
+    if (reason === '') throw new UsageError('--reason: give a reason, or leave the flag out')
+    if (reason.length > 500) throw new UsageError('--reason: at most 500 characters')
+    const config = this.appConfig(flags['database-url'])
+    const context = statusChangeContext(config)
+    const db = await this.openDatabase(flags['database-url'])
+    const { row, changed } = await setEndpointStatus(db.pool, id, 'disabled', context, reason)
+    const endpoint = presentEndpoint(row)
+    this.log(
+      changed
+        ? `Disabled ${endpoint.id} (${endpoint.url}): ${endpoint.disabled_reason}`
+        : `${endpoint.id} is already disabled (${endpoint.disabled_reason ?? 'no reason recorded'}): nothing changed`,
+    )
+    return { ...endpoint, changed }
+  }
+}

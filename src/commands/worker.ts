@@ -1,0 +1,64 @@
+import pino from 'pino'
+import { BaseCommand } from '../cli/base.js'
+import { redactedLogPaths } from '../server/app.js'
+import { startWorkerProcess } from '../server/runtime.js'
+import { privateTargetsWarning, secretKeyWarning } from '../services/webhook-admin.js'
+
+export default class Worker extends BaseCommand {
+  static override description =
+    'Run only the webhook worker: dispatches events, delivers and retries webhooks, purges expired records; no HTTP API. Run several (and `serve --no-worker`) on one DATABASE_URL to scale deliveries apart from requests. Logs JSON lines to stdout at SHOPAPI_LOG_LEVEL; stops gracefully on SIGINT/SIGTERM, letting attempts in flight finish.'
+  static override examples = [
+    'DATABASE_URL=postgres://shopapi@db/shopapi SHOPAPI_SECRET_KEY=... <%= config.bin %> worker',
+    '<%= config.bin %> serve --no-worker & <%= config.bin %> worker',
+  ]
+
+  async run() {
+    const { flags } = await this.parse(Worker)
+    const config = this.appConfig(flags['database-url'])
+    const json = this.jsonEnabled()
+    const warning = secretKeyWarning(config)
+    if (warning) process.stderr.write(`${warning}\n`)
+    if (config.webhooks.allowPrivateTargets) process.stderr.write(`${privateTargetsWarning}\n`)
+    const log = pino({ level: config.logLevel, redact: { paths: redactedLogPaths, censor: '[redacted]' } })
+    const running = await startWorkerProcess({
+      config,
+      log,
+      onProgress: (message) => process.stderr.write(`${message}\n`),
+    })
+    const summary = {
+      worker: true,
+      database: running.database.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL',
+      concurrency: config.webhooks.concurrency,
+      endpoint_concurrency: config.webhooks.endpointConcurrency,
+      allow_private_targets: config.webhooks.allowPrivateTargets,
+    }
+    if (json) {
+      process.stdout.write(`${JSON.stringify(summary)}\n`)
+    } else {
+      process.stderr.write(
+        `${[
+          'shopapi webhook worker is running (no HTTP API)',
+          `  database: ${summary.database}`,
+          `  concurrency: ${summary.concurrency} endpoints, ${summary.endpoint_concurrency} attempts per endpoint`,
+          '',
+        ].join('\n')}\n`,
+      )
+    }
+    log.info(summary, 'webhook worker started')
+
+    await new Promise<void>((resolve) => {
+      const shutdown = (signal: NodeJS.Signals) => {
+        process.stderr.write(`${signal}: finishing attempts in flight, then stopping\n`)
+        process.once(signal, () => process.exit(130)) // a second signal does not wait
+        running.stop().then(resolve, (error: unknown) => {
+          process.stderr.write(`shutdown failed: ${(error as Error).message}\n`)
+          process.exitCode = 1
+          resolve()
+        })
+      }
+      process.once('SIGINT', shutdown)
+      process.once('SIGTERM', shutdown)
+    })
+    return undefined
+  }
+}
