@@ -2,6 +2,7 @@ import type pg from 'pg'
 import type { WebhookConfig } from '../config.js'
 import { type Queryable, withTransaction } from '../db/pool.js'
 import { SqlParams } from '../db/sql.js'
+import { ApiError } from '../lib/errors.js'
 import { type EventRow, eventRetentionDays, eventTypeScopes } from './events.js'
 import { disableIfFailingTooLong } from './webhook-endpoints.js'
 
@@ -76,6 +77,7 @@ export async function findDueEndpoints(db: Queryable, limit = 1000): Promise<Due
     `select distinct d.shop_id, d.endpoint_id
      from webhook_deliveries d
      join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+     join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
      where d.status = 'pending' and d.next_attempt_at <= now()
        and (d.lease_expires_at is null or d.lease_expires_at < now())
        and (w.status = 'active' or d.origin = 'test')
@@ -126,6 +128,7 @@ export async function claimNextDelivery(
     `with next as (
        select d.shop_id, d.id from webhook_deliveries d
        join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+       join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
        where d.shop_id = $1 and d.endpoint_id = $2 and d.status = 'pending' and d.next_attempt_at <= now()
          and (d.lease_expires_at is null or d.lease_expires_at < now())
          and (w.status = 'active' or d.origin = 'test')
@@ -270,8 +273,9 @@ export async function recordAttempt(
     )
     const endpoint = { shop_id: delivery.shop_id, id: delivery.endpoint_id }
     let endpointDisabled = false
-    if (delivery.event.test) {
-      // Test deliveries say nothing about the endpoint's health.
+    if (delivery.event.test || (manual && !outcome.succeeded)) {
+      // Test deliveries say nothing about the endpoint's health, and a failed manual resend must not
+      // start the clock that disables it.
     } else if (outcome.succeeded) {
       await tx.query(
         `update webhook_endpoints set failing_since = null
@@ -436,7 +440,9 @@ export async function replayEvents(
     params.values,
   )
   const endpoint = counted[0]
-  if (!endpoint?.shop_id || !endpoint.id) throw new Error(`No webhook endpoint ${window.endpointPublicId}`)
+  if (!endpoint?.shop_id || !endpoint.id) {
+    throw new ApiError('not_found', `No webhook endpoint ${window.endpointPublicId}`)
+  }
   const total = endpoint.total
   let queued = 0
   let after: { created_at: Date; id: string } | null = null

@@ -214,10 +214,14 @@ export async function getEvent(
   publicId: string,
 ): Promise<EventRow> {
   const params = new SqlParams()
+  const own = params.add(reader.integrationId, 'uuid')
+  const [shop, ...visible] = visibilityFilter(params, reader, scopes)
+  // A test event is shown to the integration that sent it whatever its type: it carries no shop data.
   const where = [
-    ...visibilityFilter(params, reader, scopes),
+    shop as string,
     `e.public_id = ${params.add(publicId, 'text')}`,
-    `(not e.test or e.integration_id = ${params.add(reader.integrationId, 'uuid')})`,
+    `case when e.test then e.integration_id = ${own} and e.created_at > now() - interval '${eventRetentionDays} days'
+       else ${visible.join(' and ')} end`,
   ]
   const { rows } = await db.query<EventRow>(
     `select ${eventColumns} from events e where ${where.join(' and ')}`,

@@ -1,9 +1,11 @@
 // End-to-end tests of the operator CLI: real `shopapi` processes (bin/run.js over dist/, so run
 // `npm run build` first) on a database of this file's own, and a real `shopapi serve` for the
 // "takes effect on the next request" promises. No mocks.
+import { readdirSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import t, { type Test } from 'tap'
 import { type CliResult, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
@@ -497,21 +499,13 @@ t.test('integrations list and keys list: tables with headers, parseable --json',
 })
 
 t.test('--help of every command exits 0 and shows examples', async (t) => {
-  const commands = [
-    ['serve'],
-    ['migrate'],
-    ['shops', 'create'],
-    ['shops', 'list'],
-    ['integrations', 'create'],
-    ['integrations', 'list'],
-    ['integrations', 'update'],
-    ['integrations', 'disable'],
-    ['integrations', 'enable'],
-    ['keys', 'create'],
-    ['keys', 'list'],
-    ['keys', 'revoke'],
-    ['openapi', 'export'],
-  ]
+  // Every command file, so a new command cannot miss its help and examples.
+  const commandsDir = fileURLToPath(new URL('../../src/commands/', import.meta.url))
+  const commands = readdirSync(commandsDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.replace(/\.ts$/, '').split(path.sep))
+    .sort()
+  t.ok(commands.length >= 25, `${commands.length} commands found`)
   const results = await Promise.all(commands.map((command) => runCli([...command, '--help'], {})))
   commands.forEach((command, index) => {
     const result = results[index] as CliResult

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { systemResolver } from '../../lib/webhook-targets.js'
 import {
   createEndpoint,
@@ -60,6 +61,8 @@ export const webhookEndpointOperations = [
     description: `Every endpoint of the integration, oldest first, in one unpaginated list (at most ${maxEndpointsPerIntegration}). No secrets. ${ownership}`,
     tag,
     scopes,
+    // Unpaginated: limit, cursor or a misspelled filter is 400 rather than silently ignored.
+    query: z.strictObject({}),
     success: { status: 200, description: "The integration's endpoints", schema: WebhookEndpointListSchema },
     handler: async ({ db, actor }) => ({
       object: 'list' as const,
