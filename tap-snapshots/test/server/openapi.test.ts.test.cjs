@@ -30,6 +30,12 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "name": "Vehicles"
     },
     {
+      "name": "Events"
+    },
+    {
+      "name": "Webhook endpoints"
+    },
+    {
       "name": "Meta"
     }
   ],
@@ -1893,6 +1899,1070 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         }
       }
     },
+    "/events": {
+      "get": {
+        "operationId": "listEvents",
+        "summary": "List events",
+        "description": "The retained log of the last 30 days, newest first. Only event types the key's scopes can read are shown (customers.read for customer.*, vehicles.read for vehicle.*, …; \`webhook_endpoint.disabled\` needs webhooks.manage and shows only the integration's own endpoints). Test events are not listed. A cursor stays valid while the log it points into is retained; when it expires, crawl again from the first page and de-duplicate on event id.",
+        "tags": [
+          "Events"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "query",
+            "name": "limit",
+            "schema": {
+              "default": 50,
+              "description": "Page size, 1-200",
+              "example": 50,
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 200
+            },
+            "description": "Page size, 1-200"
+          },
+          {
+            "in": "query",
+            "name": "cursor",
+            "schema": {
+              "description": "The \`next_cursor\` of the previous page; valid while the events it points past are retained (30 days)",
+              "type": "string"
+            },
+            "description": "The \`next_cursor\` of the previous page; valid while the events it points past are retained (30 days)"
+          },
+          {
+            "in": "query",
+            "name": "type",
+            "schema": {
+              "description": "Only events of this type",
+              "$ref": "#/components/schemas/EventType"
+            },
+            "description": "Only events of this type"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of events",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EventList"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/events/{public_id}": {
+      "get": {
+        "operationId": "getEvent",
+        "summary": "Get an event",
+        "description": "An event of the last 30 days. Only event types the key's scopes can read are shown (customers.read for customer.*, vehicles.read for vehicle.*, …; \`webhook_endpoint.disabled\` needs webhooks.manage and shows only the integration's own endpoints). An event the key cannot see is 404, as is a test event of another integration.",
+        "tags": [
+          "Events"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A evt_ id",
+              "pattern": "^evt_[0-9A-Za-z]{1,64}$",
+              "example": "evt_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A evt_ id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The event",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Event"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/webhook-endpoints": {
+      "get": {
+        "operationId": "listWebhookEndpoints",
+        "summary": "List webhook endpoints",
+        "description": "Every endpoint of the integration, oldest first, in one unpaginated list (at most 10). No secrets. An integration sees and manages only its own endpoints; another integration's endpoint is 404.",
+        "tags": [
+          "Webhook endpoints"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "webhooks.manage"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [],
+        "responses": {
+          "200": {
+            "description": "The integration's endpoints",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookEndpointList"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createWebhookEndpoint",
+        "summary": "Create a webhook endpoint",
+        "description": "Registers a receiver and returns its signing secret, once. Retrying with the same Idempotency-Key and body returns the same secret. At most 10 endpoints per integration (409 \`webhook_endpoint_limit\`). A url that is not https on port 443/8443 to a public address is 400 \`invalid_request\` with \`param\` \`url\`.",
+        "tags": [
+          "Webhook endpoints"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "webhooks.manage"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string",
+                    "minLength": 12,
+                    "maxLength": 2000,
+                    "description": "https:// on port 443 or 8443 to a public hostname, 12-2000 characters. Private, loopback, link-local and cloud-metadata addresses are refused at registration (after resolving DNS) and again at every delivery.",
+                    "example": "https://hooks.example.com/shopapi"
+                  },
+                  "event_types": {
+                    "maxItems": 27,
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    },
+                    "description": "Known event types, \`[\\"*\\"]\` alone for every type the integration's scopes allow, or \`[]\` for none. Duplicates are dropped. Types the scopes do not cover are accepted but delivered only while the scopes allow.",
+                    "example": [
+                      "customer.created",
+                      "customer.updated"
+                    ]
+                  },
+                  "description": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "maxLength": 255
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ],
+                    "description": "Up to 255 characters"
+                  }
+                },
+                "required": [
+                  "url",
+                  "event_types"
+                ],
+                "additionalProperties": false
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new endpoint with its secret",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookEndpointWithSecret"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/webhook-endpoints/{public_id}": {
+      "get": {
+        "operationId": "getWebhookEndpoint",
+        "summary": "Get a webhook endpoint",
+        "description": "No secret: it is shown only by create and rotate-secret. An integration sees and manages only its own endpoints; another integration's endpoint is 404.",
+        "tags": [
+          "Webhook endpoints"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "webhooks.manage"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A whe_ id",
+              "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+              "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A whe_ id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The endpoint",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookEndpoint"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateWebhookEndpoint",
+        "summary": "Update a webhook endpoint",
+        "description": "Presence-aware: omitted fields are unchanged; \`description\` may be null. \`status: active\` re-enables a disabled endpoint (clearing \`disabled_reason\`) and its held deliveries resume; \`status: disabled\` stops deliveries. A body that changes nothing is 400 \`no_changes\`.",
+        "tags": [
+          "Webhook endpoints"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "webhooks.manage"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A whe_ id",
+              "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+              "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A whe_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "description": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "maxLength": 255
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ],
+                    "description": "Up to 255 characters"
+                  },
+                  "event_types": {
+                    "maxItems": 27,
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    },
+                    "description": "Known event types, \`[\\"*\\"]\` alone for every type the integration's scopes allow, or \`[]\` for none. Duplicates are dropped. Types the scopes do not cover are accepted but delivered only while the scopes allow.",
+                    "example": [
+                      "customer.created",
+                      "customer.updated"
+                    ]
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "active",
+                      "disabled"
+                    ]
+                  },
+                  "url": {
+                    "type": "string",
+                    "minLength": 12,
+                    "maxLength": 2000,
+                    "description": "https:// on port 443 or 8443 to a public hostname, 12-2000 characters. Private, loopback, link-local and cloud-metadata addresses are refused at registration (after resolving DNS) and again at every delivery.",
+                    "example": "https://hooks.example.com/shopapi"
+                  }
+                },
+                "additionalProperties": false
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The updated endpoint",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookEndpoint"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteWebhookEndpoint",
+        "summary": "Delete a webhook endpoint",
+        "description": "Stops deliveries to it at once and forgets its deliveries and secrets. Events stay in GET /events. Frees one of the integration's endpoint slots.",
+        "tags": [
+          "Webhook endpoints"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "webhooks.manage"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A whe_ id",
+              "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+              "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A whe_ id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The deleted endpoint",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DeletedWebhookEndpoint"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/webhook-endpoints/{public_id}/rotate-secret": {
+      "post": {
+        "operationId": "rotateWebhookEndpointSecret",
+        "summary": "Rotate the signing secret",
+        "description": "Returns the new secret, once. For 24 hours deliveries carry two \`v1=\` signatures, the new secret's first; then the previous secret is erased. Retrying with the same Idempotency-Key returns the same secret.",
+        "tags": [
+          "Webhook endpoints"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "webhooks.manage"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A whe_ id",
+              "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+              "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A whe_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The endpoint with its new secret",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookEndpointWithSecret"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/webhook-endpoints/{public_id}/test": {
+      "post": {
+        "operationId": "sendWebhookTestEvent",
+        "summary": "Send a test event",
+        "description": "Queues a synthetic event (\`test: true\`, a placeholder object id, an empty summary) for this endpoint only, signed like any delivery. It is sent even while the endpoint is disabled, so a fixed receiver can be checked before re-enabling. It is not listed by GET /events.",
+        "tags": [
+          "Webhook endpoints"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "webhooks.manage"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A whe_ id",
+              "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+              "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A whe_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "event_type": {
+                    "description": "Any event type; default the endpoint's first subscribed type, else customer.created",
+                    "type": "string",
+                    "enum": [
+                      "customer.created",
+                      "customer.updated",
+                      "customer.archived",
+                      "customer.merged",
+                      "vehicle.created",
+                      "vehicle.updated",
+                      "vehicle.archived",
+                      "vehicle.merged",
+                      "appointment.created",
+                      "appointment.updated",
+                      "appointment.status_changed",
+                      "appointment.converted_to_repair_order",
+                      "repair_order.created",
+                      "repair_order.updated",
+                      "repair_order.status_changed",
+                      "job.created",
+                      "job.status_changed",
+                      "invoice.posted",
+                      "invoice.voided",
+                      "credit_note.issued",
+                      "payment.recorded",
+                      "payment.reversed",
+                      "task.created",
+                      "task.updated",
+                      "task.completed",
+                      "webhook_endpoint.disabled"
+                    ]
+                  }
+                },
+                "additionalProperties": false
+              }
+            }
+          }
+        },
+        "responses": {
+          "202": {
+            "description": "The queued test event",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QueuedEvent"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
     "/openapi.json": {
       "get": {
         "operationId": "getOpenApiDocument",
@@ -2714,6 +3784,38 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         "additionalProperties": false,
         "description": "Presence-aware: an omitted field is unchanged, null clears a nullable field (customer_id cannot be null), and a body that changes nothing is 400 no_changes"
       },
+      "EventType": {
+        "type": "string",
+        "enum": [
+          "customer.created",
+          "customer.updated",
+          "customer.archived",
+          "customer.merged",
+          "vehicle.created",
+          "vehicle.updated",
+          "vehicle.archived",
+          "vehicle.merged",
+          "appointment.created",
+          "appointment.updated",
+          "appointment.status_changed",
+          "appointment.converted_to_repair_order",
+          "repair_order.created",
+          "repair_order.updated",
+          "repair_order.status_changed",
+          "job.created",
+          "job.status_changed",
+          "invoice.posted",
+          "invoice.voided",
+          "credit_note.issued",
+          "payment.recorded",
+          "payment.reversed",
+          "task.created",
+          "task.updated",
+          "task.completed",
+          "webhook_endpoint.disabled"
+        ],
+        "description": "An event type of API v1"
+      },
       "Error": {
         "type": "object",
         "properties": {
@@ -3374,6 +4476,334 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "updated_at"
         ]
       },
+      "EventList": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "const": "list"
+          },
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Event"
+            }
+          },
+          "has_more": {
+            "type": "boolean"
+          },
+          "next_cursor": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "object",
+          "data",
+          "has_more",
+          "next_cursor"
+        ]
+      },
+      "Event": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "A evt_ id",
+            "pattern": "^evt_[0-9A-Za-z]{1,64}$",
+            "example": "evt_4bW2yXk0fT9QmZr7LcVd1p"
+          },
+          "object": {
+            "type": "string",
+            "const": "event"
+          },
+          "type": {
+            "type": "string",
+            "description": "One of the event types; new types may appear"
+          },
+          "api_version": {
+            "type": "string",
+            "const": "v1"
+          },
+          "test": {
+            "type": "boolean",
+            "description": "True for synthetic events from POST /webhook-endpoints/{id}/test"
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z"
+          },
+          "data": {
+            "$ref": "#/components/schemas/EventData"
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "type",
+          "api_version",
+          "test",
+          "created_at",
+          "data"
+        ]
+      },
+      "EventData": {
+        "type": "object",
+        "properties": {
+          "object_type": {
+            "type": "string",
+            "description": "customer, vehicle, …; other strings may appear"
+          },
+          "object_id": {
+            "type": "string",
+            "description": "The typed public id of the object"
+          },
+          "summary": {
+            "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
+            "additionalProperties": {},
+            "description": "A small, additive summary; never pricing or acquisition cost. Fetch the object for its current state."
+          }
+        },
+        "required": [
+          "object_type",
+          "object_id",
+          "summary"
+        ]
+      },
+      "WebhookEndpointList": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "const": "list"
+          },
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/WebhookEndpoint"
+            }
+          },
+          "has_more": {
+            "type": "boolean",
+            "const": false
+          },
+          "next_cursor": {
+            "type": "null"
+          }
+        },
+        "required": [
+          "object",
+          "data",
+          "has_more",
+          "next_cursor"
+        ],
+        "description": "Every endpoint of the integration (at most 10): never paginated"
+      },
+      "WebhookEndpoint": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "A whe_ id",
+            "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+            "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
+          },
+          "object": {
+            "type": "string",
+            "const": "webhook_endpoint"
+          },
+          "url": {
+            "type": "string"
+          },
+          "description": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "event_types": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "status": {
+            "type": "string",
+            "description": "\`active\` or \`disabled\`; other values may appear"
+          },
+          "disabled_reason": {
+            "description": "Why the endpoint is disabled; null while active",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "api_version": {
+            "type": "string",
+            "const": "v1"
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z"
+          },
+          "updated_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z"
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "url",
+          "description",
+          "event_types",
+          "status",
+          "disabled_reason",
+          "api_version",
+          "created_at",
+          "updated_at"
+        ]
+      },
+      "WebhookEndpointWithSecret": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "A whe_ id",
+            "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+            "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
+          },
+          "object": {
+            "type": "string",
+            "const": "webhook_endpoint"
+          },
+          "url": {
+            "type": "string"
+          },
+          "description": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "event_types": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "status": {
+            "type": "string",
+            "description": "\`active\` or \`disabled\`; other values may appear"
+          },
+          "disabled_reason": {
+            "description": "Why the endpoint is disabled; null while active",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "api_version": {
+            "type": "string",
+            "const": "v1"
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z"
+          },
+          "updated_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z"
+          },
+          "secret": {
+            "type": "string",
+            "pattern": "^whsec_[A-Za-z0-9_-]+$",
+            "description": "The signing secret, shown only in this response (create and rotate). Sign-check deliveries with it, whsec_ prefix included."
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "url",
+          "description",
+          "event_types",
+          "status",
+          "disabled_reason",
+          "api_version",
+          "created_at",
+          "updated_at",
+          "secret"
+        ]
+      },
+      "DeletedWebhookEndpoint": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "A whe_ id",
+            "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+            "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
+          },
+          "object": {
+            "type": "string",
+            "const": "webhook_endpoint"
+          },
+          "deleted": {
+            "type": "boolean",
+            "const": true
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "deleted"
+        ]
+      },
+      "QueuedEvent": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "A evt_ id",
+            "pattern": "^evt_[0-9A-Za-z]{1,64}$",
+            "example": "evt_4bW2yXk0fT9QmZr7LcVd1p"
+          },
+          "object": {
+            "type": "string",
+            "const": "event"
+          },
+          "status": {
+            "type": "string",
+            "const": "queued"
+          },
+          "test": {
+            "type": "boolean",
+            "const": true
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "status",
+          "test"
+        ],
+        "description": "A synthetic test event, queued for delivery to one endpoint"
+      },
       "OpenApiDocument": {
         "type": "object",
         "propertyNames": {
@@ -3398,6 +4828,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "external_id_in_use",
           "version_conflict",
           "idempotency_key_in_use",
+          "webhook_endpoint_limit",
           "payload_too_large",
           "idempotency_key_reused",
           "rate_limited",
