@@ -62,6 +62,26 @@ export abstract class BaseCommand extends Command {
     return super.finally(error)
   }
 
+  /**
+   * Runs until SIGINT or SIGTERM, then `stop()` (which lets work in flight finish); a second signal
+   * exits at once.
+   */
+  protected async runUntilSignal(stop: () => Promise<void>, inFlight: string): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const shutdown = (signal: NodeJS.Signals) => {
+        process.stderr.write(`${signal}: finishing ${inFlight}, then stopping\n`)
+        process.once(signal, () => process.exit(130))
+        stop().then(resolve, (error: unknown) => {
+          process.stderr.write(`shutdown failed: ${(error as Error).message}\n`)
+          process.exitCode = 1
+          resolve()
+        })
+      }
+      process.once('SIGINT', shutdown)
+      process.once('SIGTERM', shutdown)
+    })
+  }
+
   /** A readable table for people; scripts use --json. */
   protected printTable(rows: Record<string, unknown>[], columns: { key: string; header: string }[]): void {
     if (this.jsonEnabled()) return

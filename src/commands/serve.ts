@@ -93,19 +93,7 @@ export default class Serve extends BaseCommand {
       process.stderr.write(`${lines.join('\n')}\n`)
     }
 
-    await new Promise<void>((resolve) => {
-      const shutdown = (signal: NodeJS.Signals) => {
-        process.stderr.write(`${signal}: finishing in-flight requests, then stopping\n`)
-        process.once(signal, () => process.exit(130)) // a second signal does not wait
-        server.stop().then(resolve, (error: unknown) => {
-          process.stderr.write(`shutdown failed: ${(error as Error).message}\n`)
-          process.exitCode = 1
-          resolve()
-        })
-      }
-      process.once('SIGINT', shutdown)
-      process.once('SIGTERM', shutdown)
-    })
+    await this.runUntilSignal(() => server.stop(), 'in-flight requests and attempts')
     return undefined
   }
 }

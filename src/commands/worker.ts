@@ -46,19 +46,7 @@ export default class Worker extends BaseCommand {
     }
     log.info(summary, 'webhook worker started')
 
-    await new Promise<void>((resolve) => {
-      const shutdown = (signal: NodeJS.Signals) => {
-        process.stderr.write(`${signal}: finishing attempts in flight, then stopping\n`)
-        process.once(signal, () => process.exit(130)) // a second signal does not wait
-        running.stop().then(resolve, (error: unknown) => {
-          process.stderr.write(`shutdown failed: ${(error as Error).message}\n`)
-          process.exitCode = 1
-          resolve()
-        })
-      }
-      process.once('SIGINT', shutdown)
-      process.once('SIGTERM', shutdown)
-    })
+    await this.runUntilSignal(() => running.stop(), 'attempts in flight')
     return undefined
   }
 }
