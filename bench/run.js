@@ -11,6 +11,9 @@
 // Env: BENCH_SECONDS (10) per measured run, BENCH_CONNECTIONS (50), BENCH_ROUNDS (2: each server is
 // measured this many times per scenario, in the order bare, api, api, bare, ...), BENCH_CUSTOMERS
 // (100000), BENCH_WARMUP_SECONDS (2), BENCH_STRICT=1 (exit 1 when a ratio misses its target).
+//
+// Then the webhook fan-out bench (bench/webhooks.js, its own database and serve; see its env there).
+// BENCH_ONLY=webhooks runs only that one, BENCH_ONLY=api only the API scenarios.
 import { spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -22,6 +25,7 @@ import autocannon from 'autocannon'
 import { openEmbeddedDatabase } from '../dist/db/embedded.js'
 import { createBenchDatabase, sampleDataset } from './dataset.js'
 import { cursorPosition, explainListQueries } from './explain.js'
+import { runWebhookBench } from './webhooks.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -33,6 +37,8 @@ const poolSize = Number(process.env.SHOPAPI_DB_POOL_SIZE ?? 20)
 const expectedPages = Math.floor((customerCount * 0.95) / 50)
 const deepPages = { from: Math.min(500, Math.floor(expectedPages / 3)), to: Math.min(1500, expectedPages - 1) }
 const rssTargetMb = 200
+const benchOnly = process.env.BENCH_ONLY ?? ''
+if (!['', 'api', 'webhooks'].includes(benchOnly)) throw new Error(`BENCH_ONLY: "${benchOnly}" is not api or webhooks`)
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const log = (message) => process.stderr.write(`${message}\n`)
@@ -74,6 +80,10 @@ async function main() {
       const embedded = await openEmbeddedDatabase(dataDir, { durable: false, onProgress: log })
       cleanup.push(() => embedded.stop())
       serverUrl = embedded.url
+    }
+    if (benchOnly === 'webhooks') {
+      await runWebhookBench({ serverUrl, log, cleanup })
+      return
     }
 
     // 2. The data set.
@@ -218,6 +228,11 @@ async function main() {
     printSummary(results, { plans, qSurvey, rssAtStart, rssPeak: rss.peak(), rssAfter, db })
     const missed = results.filter((r) => r.target !== null && r.api.rps / r.bare.rps < r.target)
     if (missed.length > 0 && process.env.BENCH_STRICT === '1') process.exitCode = 1
+    if (benchOnly !== 'api') {
+      // The API scenarios' servers are done: they would only compete for the cores.
+      await Promise.all([api.stop(), bare.stop()])
+      await runWebhookBench({ serverUrl, log, cleanup })
+    }
   } finally {
     await runCleanup()
     process.removeListener('SIGINT', onSignal)

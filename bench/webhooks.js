@@ -1,0 +1,950 @@
+#!/usr/bin/env node
+// Webhook fan-out bench: how fast committed events reach N receivers through the delivery worker that
+// runs inside `shopapi serve`. Part of `npm run bench` (after the API scenarios; BENCH_ONLY=webhooks runs
+// only this) and runnable alone: `node bench/webhooks.js` (after `npm run build`).
+//
+// A fresh database `shopapi_bench_wh_<random>` on the server of DATABASE_URL (loopback only), or on an
+// embedded PostgreSQL in a temp directory when DATABASE_URL is absent; dropped at the end. `shopapi serve`
+// is spawned on it with its worker and default worker settings; integrations and keys are made with the
+// CLI. The receivers (node:http on 127.0.0.1, one port per endpoint, answering 200 as soon as the body is
+// read) run in a child process of their own, so the load generator and the receivers do not share an
+// event loop; both stamp times with process.hrtime (CLOCK_MONOTONIC, the same clock in every process).
+//
+// Phases: idle first delivery (1 endpoint, single events spaced apart, no load), then one run per
+// endpoint count (1, 10, 100: ten endpoints per integration at most, so ceil(N/10) integrations) and one
+// run with 10 healthy endpoints plus a dead one (accepts the connection, never answers) in an integration
+// of its own. Each run registers its endpoints, POSTs customers at a steady rate, waits for the
+// deliveries (up to the drain timeout), then deletes its endpoints.
+//
+// "Commit" time is when the 201 of POST /v1/customers arrives back at the bench: a slight over-estimate
+// of the commit instant (the response is written after COMMIT), so latencies are a slight under-estimate.
+// Latency = first receipt of (endpoint, event) at a receiver - that 201.
+//
+// Env: BENCH_WEBHOOK_RATE (50 events/s), BENCH_WEBHOOK_SECONDS (10), BENCH_WEBHOOK_CLIENTS (4 concurrent
+// POSTers), BENCH_WEBHOOK_DRAIN_SECONDS (30), BENCH_WEBHOOK_ENDPOINTS (1,10,100), BENCH_WEBHOOK_IDLE_EVENTS
+// (20, spaced BENCH_WEBHOOK_IDLE_GAP_MS 200 ms apart).
+import { fork, spawn } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import http from 'node:http'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { Pool } from 'undici'
+
+const thisFile = fileURLToPath(import.meta.url)
+const root = path.resolve(path.dirname(thisFile), '..')
+const loopbackHosts = ['127.0.0.1', 'localhost', '::1', '[::1]', '']
+const perIntegration = 10
+
+/** Milliseconds on CLOCK_MONOTONIC (shared by all processes of the machine), microsecond precision. */
+const now = () => Number(process.hrtime.bigint() / 1000n) / 1000
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const defaultLog = (message) => process.stderr.write(`${message}\n`)
+const fmt = (n) => Math.round(n).toLocaleString('en-US')
+const ms1 = (n) => (n === null || n === undefined || Number.isNaN(n) ? '-' : n.toFixed(1))
+
+function settingsFromEnv(env = process.env) {
+  const number = (name, fallback) => {
+    const value = Number(env[name] ?? fallback)
+    if (!(value > 0)) throw new Error(`${name} must be a positive number, got "${env[name]}"`)
+    return value
+  }
+  return {
+    rate: number('BENCH_WEBHOOK_RATE', 50),
+    seconds: number('BENCH_WEBHOOK_SECONDS', 10),
+    clients: Math.round(number('BENCH_WEBHOOK_CLIENTS', 4)),
+    drainSeconds: number('BENCH_WEBHOOK_DRAIN_SECONDS', 30),
+    endpointCounts: (env.BENCH_WEBHOOK_ENDPOINTS ?? '1,10,100').split(',').map((part) => {
+      const n = Number(part.trim())
+      if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_WEBHOOK_ENDPOINTS: "${part}" is not a count`)
+      return n
+    }),
+    idleEvents: Math.round(number('BENCH_WEBHOOK_IDLE_EVENTS', 20)),
+    idleGapMs: number('BENCH_WEBHOOK_IDLE_GAP_MS', 200),
+  }
+}
+
+/**
+ * Runs the webhook bench against a fresh database on `serverUrl` (a PostgreSQL server URL; the bench
+ * creates and drops its own database there). Prints its tables on stdout, progress through `log`, and
+ * returns the figures. Every resource it opens is also pushed on `cleanup` (the caller's stack of async
+ * steps, run in reverse on Ctrl-C); the steps run once however many times they are called.
+ */
+export async function runWebhookBench({ serverUrl, log = defaultLog, cleanup = [], settings = settingsFromEnv() }) {
+  const started = now()
+  const loadAtStart = loadavg()[0]
+  const { rate, seconds, clients, drainSeconds, endpointCounts, idleEvents, idleGapMs } = settings
+  const host = new URL(serverUrl).hostname
+  if (!loopbackHosts.includes(host)) throw new Error(`The bench only targets loopback: database host "${host}"`)
+
+  const steps = []
+  const onCleanup = (fn) => {
+    let running
+    const step = () => {
+      running ??= Promise.resolve().then(fn)
+      return running
+    }
+    steps.push(step)
+    cleanup.push(step)
+  }
+  try {
+    // 1. The database, the serve process, the receivers' process.
+    const name = `shopapi_bench_wh_${randomBytes(5).toString('hex')}`
+    await withClient(serverUrl, (client) => client.query(`create database ${name}`))
+    onCleanup(async () => {
+      await withClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`))
+      log(`dropped database ${name}`)
+    })
+    const databaseUrl = withDatabaseName(serverUrl, name)
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-bench-wh-'))
+    onCleanup(() => rm(dataDir, { recursive: true, force: true }))
+    const env = {
+      DATABASE_URL: databaseUrl,
+      SHOPAPI_DATA_DIR: dataDir,
+      SHOPAPI_LOG_LEVEL: 'warn',
+      SHOPAPI_SECRET_KEY: randomBytes(32).toString('hex'),
+      SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS: '1',
+      // The bench's POSTs and registrations are far above the default per-key budget.
+      SHOPAPI_RATE_LIMIT_MAX: '100000000',
+    }
+    log(`\nWebhook fan-out bench: database ${name}; starting shopapi serve (with its worker)`)
+    const serve = await spawnServe(env, log)
+    onCleanup(() => serve.stop())
+    const api = new URL(serve.info.url).origin
+    if (new URL(api).hostname !== '127.0.0.1') throw new Error(`Refusing to load a non-loopback server: ${api}`)
+    const receivers = await startReceivers()
+    onCleanup(() => receivers.stop())
+    const inspect = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: 'bench inspect' })
+    inspect.on('error', () => {})
+    onCleanup(() => inspect.end())
+    log(`serve (pid ${serve.pid}) on ${api}; receivers in pid ${receivers.pid}`)
+
+    // 2. Integrations and keys, with the CLI: enough for the largest run, plus one for the dead endpoint.
+    const healthyIntegrations = Math.ceil(Math.max(...endpointCounts, 10) / perIntegration)
+    const cliStarted = now()
+    const integrations = await mapLimit(
+      Array.from({ length: healthyIntegrations + 1 }, (_, i) => i),
+      4,
+      (i) =>
+        cli(
+          [
+            'integrations',
+            'create',
+            '--name',
+            i < healthyIntegrations ? `bench ${i + 1}` : 'bench dead receiver',
+            '--scopes',
+            'customers.read,customers.write,webhooks.manage',
+            '--shop',
+            serve.info.shop.id,
+            '--json',
+          ],
+          env,
+        ),
+    )
+    const deadIntegration = integrations.pop()
+    log(`created ${integrations.length + 1} integrations with the CLI in ${((now() - cliStarted) / 1000).toFixed(1)} s`)
+
+    const apiPool = new Pool(api, { connections: clients + 2, keepAliveTimeout: 30_000 })
+    onCleanup(() => apiPool.close())
+    const ctx = { http: apiPool, api, receivers, inspect, log, poster: integrations[0].api_key, serve }
+
+    // 3. Idle first delivery: one endpoint, single events, nothing else going on.
+    const idle = await runPhase(ctx, {
+      label: 'idle, 1 endpoint',
+      endpoints: endpointSlots(1, integrations),
+      dead: [],
+      drainSeconds,
+      load: () => sequentialEvents(ctx, idleEvents, idleGapMs),
+    })
+
+    // 4. The load runs.
+    const runs = []
+    const loadSpec = { rate, seconds, clients }
+    for (const n of endpointCounts) {
+      runs.push(
+        await runPhase(ctx, {
+          label: `${n} endpoint${n === 1 ? '' : 's'}`,
+          endpoints: endpointSlots(n, integrations),
+          dead: [],
+          drainSeconds,
+          load: () => steadyLoad(ctx, loadSpec),
+        }),
+      )
+    }
+    const deadRun = await runPhase(ctx, {
+      label: '10 endpoints + 1 dead',
+      endpoints: endpointSlots(10, integrations),
+      dead: [deadIntegration],
+      drainSeconds,
+      load: () => steadyLoad(ctx, loadSpec),
+    })
+    runs.push(deadRun)
+
+    const reference = runs.find((run) => run.label === '10 endpoints')
+    const result = {
+      settings,
+      database: process.env.DATABASE_URL ? 'DATABASE_URL server' : 'embedded PostgreSQL',
+      worker: workerSettings(),
+      machine: { cores: availableParallelism(), loadAtStart, loadAtEnd: loadavg()[0] },
+      idle,
+      runs,
+      dead: {
+        healthyP99: deadRun.latency.p99,
+        referenceP99: reference?.latency.p99 ?? null,
+        deadRequests: deadRun.deadRequests,
+      },
+      seconds: 0,
+    }
+    result.seconds = (now() - started) / 1000
+    printWebhookSummary(result)
+    return result
+  } finally {
+    for (const step of [...steps].reverse()) await step().catch((error) => log(`cleanup: ${error.message}`))
+  }
+}
+
+/** The first `n` endpoint slots: integration i holds endpoints 10i .. 10i+9. */
+function endpointSlots(n, integrations) {
+  return Array.from({ length: n }, (_, i) => integrations[Math.floor(i / perIntegration)])
+}
+
+/**
+ * One phase: receivers up, endpoints registered, the load, the drain, the figures, endpoints deleted,
+ * receivers closed.
+ */
+async function runPhase(ctx, { label, endpoints, dead, drainSeconds, load }) {
+  const { receivers, log } = ctx
+  const healthy = endpoints.length
+  log(
+    `\n${label}: registering ${healthy} endpoint${healthy === 1 ? '' : 's'}${dead.length ? ` + ${dead.length} dead` : ''}`,
+  )
+  const receiver = await receivers.open(healthy, dead.length)
+  const owners = [...endpoints, ...dead]
+  let registered = []
+  let stats
+  try {
+    // One integration's endpoints one at a time: concurrent creates in one integration deadlock in
+    // PostgreSQL (idempotency row's FK share lock, then FOR UPDATE on the integration) and get 409s.
+    const groups = new Map()
+    owners.forEach((integration, i) => {
+      groups.set(integration, [...(groups.get(integration) ?? []), i])
+    })
+    registered = new Array(owners.length)
+    await mapLimit([...groups], 10, async ([integration, indexes]) => {
+      for (const i of indexes) registered[i] = await createEndpoint(ctx, integration, receiver.urls[i])
+    })
+    const cpuBefore = cpuSeconds(ctx.serve.pid)
+    const activity = sampleActivity(ctx.inspect)
+    const loadResult = await load()
+    const loadEnd = now()
+    const expected = loadResult.commits.size * healthy
+    const deadline = loadEnd + drainSeconds * 1000
+    let counts = await receiver.count()
+    while (counts.unique < expected && now() < deadline) {
+      await sleep(100)
+      counts = await receiver.count()
+    }
+    const cpuAfter = cpuSeconds(ctx.serve.pid)
+    const pool = await activity.stop()
+    const drained = counts.unique >= expected
+    const collected = await receiver.collect()
+    const ids = registered.map((endpoint) => endpoint.id)
+    const deliveries = await deliveryStates(ctx.inspect, ids.slice(0, healthy))
+    const deadDeliveries = dead.length ? await deliveryStates(ctx.inspect, ids.slice(healthy)) : null
+    stats = summarize(label, loadResult, collected, healthy)
+    Object.assign(stats, {
+      drained,
+      deliveries,
+      deadDeliveries,
+      serveCpuSeconds: cpuAfter - cpuBefore,
+      servePool: pool,
+      receiverElu: collected.elu,
+      deadRequests: collected.deadRequests,
+      deadConnections: collected.deadConnections,
+      deadEndpoints: dead.length,
+    })
+    log(
+      `  ${stats.events} events (${ms1(stats.offeredRate)}/s achieved, POST p50/p99 ${ms1(stats.post.p50)}/${ms1(stats.post.p99)} ms, ${stats.postErrors} errors); ` +
+        `${fmt(stats.received)}/${fmt(stats.expected)} deliveries${drained ? '' : ` (drain timeout ${drainSeconds} s)`} at ${fmt(stats.deliveriesPerSecond)}/s; ` +
+        `latency p50 ${ms1(stats.latency.p50)} p95 ${ms1(stats.latency.p95)} p99 ${ms1(stats.latency.p99)} max ${ms1(stats.latency.max)} min ${ms1(stats.latency.min)} ms; ` +
+        `${stats.duplicates} duplicates, ${stats.unmatched} unmatched; serve CPU ${stats.serveCpuSeconds.toFixed(1)} s, receivers ELU ${(collected.elu * 100).toFixed(0)}%; ` +
+        `in-flight attempts per busy endpoint mean ${pool.lanesMean.toFixed(2)} max ${pool.lanesMax} (over ${ms1(pool.endpointsInFlightMean)} busy endpoints); ` +
+        `serve's pool busy (active or in a transaction) mean ${ms1(pool.busyMean)} max ${pool.busyMax} of ${pool.connectionsMax} open; top waits: ${pool.waits || 'none'}; ` +
+        `healthy endpoints' deliveries in db: ${describeStates(deliveries)}` +
+        (deadDeliveries
+          ? `; the dead receiver holds ${collected.deadRequests} requests on ${collected.deadConnections} connections, its deliveries: ${describeStates(deadDeliveries)}`
+          : ''),
+    )
+  } finally {
+    // Endpoints first (no new claims), then the receivers: a dead receiver's held requests are cut,
+    // so attempts in flight end now rather than at the worker's 10 s timeout.
+    await mapLimit(registered.filter(Boolean), 1, (endpoint) => deleteEndpoint(ctx, endpoint)).catch((error) =>
+      log(`  deleting endpoints: ${error.message}`),
+    )
+    await receiver.close().catch((error) => log(`  closing receivers: ${error.message}`))
+  }
+  await sleep(500)
+  stats.serveLogs = ctx.serve.takeLogCounts()
+  const logLines = Object.entries(stats.serveLogs)
+  if (logLines.length > 0) log(`  serve logged: ${logLines.map(([kind, count]) => `${count} x ${kind}`).join('; ')}`)
+  return stats
+}
+
+function describeStates(states) {
+  return Object.entries(states)
+    .map(([state, count]) => `${state} ${count}`)
+    .join(', ')
+}
+
+async function createEndpoint(ctx, integration, url) {
+  const response = await ctx.http.request({
+    method: 'POST',
+    path: '/v1/webhook-endpoints',
+    headers: {
+      authorization: `Bearer ${integration.api_key}`,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({ url, event_types: ['customer.created'] }),
+  })
+  const text = await response.body.text()
+  if (response.statusCode !== 201) throw new Error(`POST /v1/webhook-endpoints ${url}: ${response.statusCode} ${text}`)
+  return { id: JSON.parse(text).id, key: integration.api_key }
+}
+
+async function deleteEndpoint(ctx, endpoint) {
+  const response = await ctx.http.request({
+    method: 'DELETE',
+    path: `/v1/webhook-endpoints/${endpoint.id}`,
+    headers: { authorization: `Bearer ${endpoint.key}` },
+  })
+  const text = await response.body.text()
+  if (response.statusCode !== 200) throw new Error(`DELETE ${endpoint.id}: ${response.statusCode} ${text}`)
+}
+
+const firstNames = ['Avery', 'Jordan', 'Riley', 'Morgan', 'Casey', 'Quinn', 'Harper', 'Rowan', 'Elena', 'Mateo']
+const lastNames = ['Okafor', 'Lindqvist', 'Castillo', 'Nakamura', 'Brennan', 'Haddad', 'Novak', 'Ferreira']
+
+/** POSTs one customer; the 201's arrival time is the event's commit time. */
+async function postCustomer(ctx) {
+  const n = Math.floor(Math.random() * 1_000_000)
+  const sent = now()
+  const response = await ctx.http.request({
+    method: 'POST',
+    path: '/v1/customers',
+    headers: {
+      authorization: `Bearer ${ctx.poster}`,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({
+      first_name: firstNames[n % firstNames.length],
+      last_name: lastNames[n % lastNames.length],
+    }),
+  })
+  const text = await response.body.text()
+  const at = now()
+  if (response.statusCode !== 201) throw new Error(`POST /v1/customers: ${response.statusCode} ${text.slice(0, 300)}`)
+  return { id: JSON.parse(text).id, at, ms: at - sent }
+}
+
+function newLoadResult() {
+  return { commits: new Map(), postMs: [], errors: [], firstAt: Number.NaN, lastAt: Number.NaN, behindMs: 0 }
+}
+
+function record(result, posted) {
+  result.commits.set(posted.id, posted.at)
+  result.postMs.push(posted.ms)
+  if (!(result.firstAt <= posted.at)) result.firstAt = posted.at
+  if (!(result.lastAt >= posted.at)) result.lastAt = posted.at
+}
+
+/** `count` events one at a time, `gapMs` apart: the worker is idle before each. */
+async function sequentialEvents(ctx, count, gapMs) {
+  const result = newLoadResult()
+  for (let i = 0; i < count; i++) {
+    record(result, await postCustomer(ctx))
+    await sleep(gapMs)
+  }
+  return result
+}
+
+/** An open-loop schedule: event i is due at start + i/rate; `clients` POSTs at most in flight. */
+async function steadyLoad(ctx, { rate, seconds, clients }) {
+  const result = newLoadResult()
+  const total = Math.round(rate * seconds)
+  const start = now() + 20
+  let next = 0
+  const client = async () => {
+    for (;;) {
+      const i = next++
+      if (i >= total) return
+      const wait = start + (i * 1000) / rate - now()
+      if (wait > 0) await sleep(wait)
+      else result.behindMs = Math.max(result.behindMs, -wait)
+      try {
+        record(result, await postCustomer(ctx))
+      } catch (error) {
+        result.errors.push(error.message)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: clients }, client))
+  if (result.errors.length > 0) ctx.log(`  POST errors (${result.errors.length}), first: ${result.errors[0]}`)
+  if (result.behindMs > 100) ctx.log(`  the POSTers fell up to ${fmt(result.behindMs)} ms behind the schedule`)
+  return result
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]
+}
+
+function distribution(values) {
+  const sorted = Float64Array.from(values).sort()
+  return {
+    n: sorted.length,
+    min: sorted.length ? sorted[0] : null,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : null,
+  }
+}
+
+/** The figures of one phase from the 201s and the receivers' records [endpoint, at, eventId, objectId]. */
+function summarize(label, load, collected, healthy) {
+  const seen = new Set()
+  const latencies = []
+  let duplicates = 0
+  let unmatched = 0
+  let lastReceipt = Number.NaN
+  for (const [endpoint, at, eventId, objectId] of collected.receipts) {
+    const committed = load.commits.get(objectId)
+    if (committed === undefined) {
+      unmatched++
+      continue
+    }
+    const key = `${endpoint}:${eventId}`
+    if (seen.has(key)) {
+      duplicates++
+      continue
+    }
+    seen.add(key)
+    latencies.push(at - committed)
+    if (!(lastReceipt >= at)) lastReceipt = at
+  }
+  const events = load.commits.size
+  const span = (lastReceipt - load.firstAt) / 1000
+  return {
+    label,
+    healthy,
+    events,
+    postErrors: load.errors.length,
+    offeredRate: events > 1 ? (events - 1) / ((load.lastAt - load.firstAt) / 1000) : null,
+    post: distribution(load.postMs),
+    expected: events * healthy,
+    received: seen.size,
+    duplicates,
+    unmatched,
+    deliveriesPerSecond: seen.size > 0 && span > 0 ? seen.size / span : 0,
+    drainMs: seen.size > 0 ? lastReceipt - load.lastAt : null,
+    latency: distribution(latencies),
+  }
+}
+
+/**
+ * Samples every 100 ms: how many of serve's pool connections (application_name "shopapi serve": the API
+ * and the worker share that pool) are busy and what busy ones wait on (pg_stat_activity), and how many
+ * attempts are in flight per endpoint (pending deliveries under a live lease: the lanes in use).
+ */
+function sampleActivity(pool) {
+  const samples = []
+  const waits = new Map()
+  let stopped = false
+  const loop = (async () => {
+    while (!stopped) {
+      const { rows } = await pool
+        .query(
+          `select state, wait_event_type, wait_event from pg_stat_activity
+           where datname = current_database() and application_name = 'shopapi serve'`,
+        )
+        .catch(() => ({ rows: [] }))
+      const busy = rows.filter((row) => row.state === 'active' || row.state?.startsWith('idle in transaction'))
+      const { rows: leases } = await pool
+        .query(
+          `select count(*)::int as leased, count(distinct endpoint_id)::int as endpoints,
+             coalesce(max(n), 0)::int as most
+           from (select endpoint_id, count(*) over (partition by endpoint_id) as n from webhook_deliveries
+                 where status = 'pending' and lease_expires_at > now()) l`,
+        )
+        .catch(() => ({ rows: [] }))
+      const lease = leases[0] ?? { leased: 0, endpoints: 0, most: 0 }
+      samples.push({ busy: busy.length, open: rows.length, ...lease })
+      for (const row of busy) {
+        const wait = row.state === 'active' ? `${row.wait_event_type ?? 'CPU'}:${row.wait_event ?? '-'}` : 'idle in tx'
+        waits.set(wait, (waits.get(wait) ?? 0) + 1)
+      }
+      await sleep(100)
+    }
+  })()
+  return {
+    async stop() {
+      stopped = true
+      await loop
+      const total = samples.reduce((sum, sample) => sum + sample.busy, 0)
+      const working = samples.filter((sample) => sample.endpoints > 0)
+      return {
+        // Mean in-flight attempts per endpoint with any in flight, over the samples that had some.
+        lanesMean: working.length
+          ? working.reduce((sum, sample) => sum + sample.leased / sample.endpoints, 0) / working.length
+          : Number.NaN,
+        lanesMax: Math.max(0, ...samples.map((sample) => sample.most)),
+        endpointsInFlightMean: working.length
+          ? working.reduce((sum, sample) => sum + sample.endpoints, 0) / working.length
+          : Number.NaN,
+        busyMean: samples.length ? total / samples.length : Number.NaN,
+        busyMax: Math.max(0, ...samples.map((sample) => sample.busy)),
+        connectionsMax: Math.max(0, ...samples.map((sample) => sample.open)),
+        waits: [...waits]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([wait, count]) => `${wait} ${((count / Math.max(1, total)) * 100).toFixed(0)}%`)
+          .join(', '),
+      }
+    },
+  }
+}
+
+/** Delivery rows of the phase's endpoints by status, and attempts made. */
+async function deliveryStates(pool, endpointIds) {
+  const { rows } = await pool.query(
+    `select d.status, count(*)::int as deliveries, coalesce(sum(d.attempt_count), 0)::int as attempts
+     from webhook_deliveries d join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+     where w.public_id = any($1) group by d.status order by d.status`,
+    [endpointIds],
+  )
+  const states = Object.fromEntries(rows.map((row) => [row.status, row.deliveries]))
+  states.attempts = rows.reduce((sum, row) => sum + row.attempts, 0)
+  return states
+}
+
+function workerSettings() {
+  return {
+    concurrency: Number(process.env.SHOPAPI_WEBHOOK_CONCURRENCY ?? 100),
+    endpointConcurrency: Number(process.env.SHOPAPI_WEBHOOK_ENDPOINT_CONCURRENCY ?? 4),
+    timeout: process.env.SHOPAPI_WEBHOOK_TIMEOUT ?? '10s',
+    poolSize: Number(process.env.SHOPAPI_DB_POOL_SIZE ?? 20),
+  }
+}
+
+export function printWebhookSummary(result) {
+  const { settings: s, worker: w } = result
+  console.log(
+    `\n=== Webhook fan-out: ${s.rate} events/s for ${s.seconds} s per run (${s.clients} POSTers), drain timeout ${s.drainSeconds} s, ${result.database}; worker in serve: ${w.concurrency} endpoints x ${w.endpointConcurrency} lanes, timeout ${w.timeout}, pool ${w.poolSize}`,
+  )
+  const { cores, loadAtStart, loadAtEnd } = result.machine
+  console.log(
+    `machine: ${cores} cores, 1-min load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end`,
+  )
+  console.log(
+    'latency = first receipt at the receiver - arrival of the 201 of POST /v1/customers (slightly late for commit)',
+  )
+  const header = [
+    'run'.padEnd(22),
+    'events'.padStart(6),
+    'ev/s'.padStart(5),
+    'expected'.padStart(8),
+    'received'.padStart(8),
+    'deliv/s'.padStart(7),
+    'p50 ms'.padStart(7),
+    'p95 ms'.padStart(7),
+    'p99 ms'.padStart(7),
+    'max ms'.padStart(7),
+    'drain s'.padStart(7),
+    'dups'.padStart(4),
+    'POST p99'.padStart(8),
+    'serve CPU'.padStart(9),
+    'pool busy'.padStart(9),
+    'lanes'.padStart(8),
+  ]
+  console.log(header.join(' '))
+  for (const run of result.runs) {
+    console.log(
+      [
+        run.label.padEnd(22),
+        fmt(run.events).padStart(6),
+        ms1(run.offeredRate).padStart(5),
+        fmt(run.expected).padStart(8),
+        `${fmt(run.received)}${run.drained ? '' : '*'}`.padStart(8),
+        fmt(run.deliveriesPerSecond).padStart(7),
+        ms1(run.latency.p50).padStart(7),
+        ms1(run.latency.p95).padStart(7),
+        ms1(run.latency.p99).padStart(7),
+        ms1(run.latency.max).padStart(7),
+        (run.drainMs === null ? '-' : (run.drainMs / 1000).toFixed(1)).padStart(7),
+        String(run.duplicates).padStart(4),
+        ms1(run.post.p99).padStart(8),
+        `${run.serveCpuSeconds.toFixed(1)} s`.padStart(9),
+        `${ms1(run.servePool.busyMean)}/${run.servePool.busyMax}`.padStart(9),
+        `${run.servePool.lanesMean.toFixed(1)}/${run.servePool.lanesMax}`.padStart(8),
+      ].join(' '),
+    )
+  }
+  if (result.runs.some((run) => !run.drained)) console.log('* not all deliveries arrived within the drain timeout')
+  console.log(
+    'ev/s: POST rate achieved (below the target when the POSTers fell behind); drain s: last receipt - last 201; POST p99: ms, client side',
+  )
+  console.log(
+    "pool busy: serve's pool connections busy, mean/max (the API and the worker share it); lanes: attempts in flight per busy endpoint, mean/max",
+  )
+  const idle = result.idle
+  console.log(
+    `\nIdle first delivery (1 endpoint, ${idle.events} single events ${s.idleGapMs} ms apart, no load): p50 ${ms1(idle.latency.p50)} ms, max ${ms1(idle.latency.max)} ms (${idle.received}/${idle.expected} received)`,
+  )
+  const { healthyP99, referenceP99, deadRequests } = result.dead
+  if (referenceP99 !== null && healthyP99 !== null) {
+    console.log(
+      `Dead endpoint beside 10 healthy: healthy p99 ${ms1(healthyP99)} ms vs ${ms1(referenceP99)} ms without it (${healthyP99 >= referenceP99 ? '+' : ''}${ms1(healthyP99 - referenceP99)} ms, x${(healthyP99 / referenceP99).toFixed(2)}); the dead receiver held ${deadRequests} requests open`,
+    )
+  }
+  console.log(`Webhook bench took ${result.seconds.toFixed(0)} s`)
+}
+
+// ---- processes -------------------------------------------------------------------------------------
+
+async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+function withDatabaseName(url, database) {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+async function mapLimit(items, limit, work) {
+  const results = new Array(items.length)
+  let next = 0
+  const runner = async () => {
+    while (next < items.length) {
+      const i = next++
+      results[i] = await work(items[i], i)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner))
+  return results
+}
+
+/** Runs a shopapi CLI command with --json and returns its parsed output. */
+async function cli(args, env) {
+  const child = spawn(process.execPath, [path.join(root, 'bin/run.js'), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+  })
+  const code = await new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (exitCode, signal) => resolve(exitCode ?? signal))
+  })
+  if (code !== 0)
+    throw new Error(`shopapi ${args.slice(0, 2).join(' ')} exited ${code}: ${stderr.trim()} ${stdout.trim()}`)
+  return JSON.parse(stdout)
+}
+
+/** `shopapi serve --json --port 0`, resolved once it prints its JSON line. */
+async function spawnServe(env, log) {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'bin/run.js'), 'serve', '--host', '127.0.0.1', '--port', '0', '--json'],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let stderr = ''
+  let stopping = false
+  const logCounts = new Map()
+  const printed = new Set()
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+    if (stderr.length > 20_000) stderr = stderr.slice(-10_000)
+  })
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const info = await new Promise((resolve, reject) => {
+    let buffer = ''
+    const onData = (chunk) => {
+      buffer += chunk
+      const newline = buffer.indexOf('\n')
+      if (newline < 0) return
+      child.stdout.off('data', onData)
+      try {
+        resolve(JSON.parse(buffer.slice(0, newline)))
+      } catch (error) {
+        reject(new Error(`serve: unexpected output ${buffer.slice(0, 200)}: ${error.message}`))
+      }
+      // Later lines are warn/error logs: the first of each kind goes to our stderr, shortened; all are counted.
+      let rest = buffer.slice(newline + 1)
+      const onLine = (line) => {
+        if (!line.trim()) return
+        let entry
+        try {
+          entry = JSON.parse(line)
+        } catch {
+          entry = { msg: line.slice(0, 200) }
+        }
+        const kind = `${entry.level >= 50 ? 'error' : entry.level >= 40 ? 'warn' : 'log'}: ${entry.msg}`
+        logCounts.set(kind, (logCounts.get(kind) ?? 0) + 1)
+        if (!printed.has(kind)) {
+          printed.add(kind)
+          const cause = [entry.err?.message, entry.err?.detail].filter(Boolean).join(' / ')
+          log(`  [serve] ${kind}${cause ? ` (${cause})`.slice(0, 300) : ''} (first of its kind; counted from now on)`)
+        }
+      }
+      child.stdout.on('data', (more) => {
+        rest += more
+        const lines = rest.split('\n')
+        rest = lines.pop() ?? ''
+        for (const line of lines) onLine(line)
+      })
+    }
+    child.stdout.on('data', onData)
+    exited.then(({ code, signal }) =>
+      reject(new Error(`serve exited (${code ?? signal}) before listening:\n${stderr.trim()}`)),
+    )
+  })
+  exited.then(({ code, signal }) => {
+    if (!stopping) log(`serve exited unexpectedly (${code ?? signal}):\n${stderr.trim()}`)
+  })
+  return {
+    pid: child.pid,
+    info,
+    /** Log lines by level and message since the last call. */
+    takeLogCounts() {
+      const counts = Object.fromEntries(logCounts)
+      logCounts.clear()
+      return counts
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      stopping = true
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** CPU time (user + system) of a process so far, in seconds; NaN off Linux. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return Number.NaN
+  }
+}
+
+/** The receivers' child process (this file with --receivers), driven over IPC. */
+async function startReceivers() {
+  const child = fork(thisFile, ['--receivers'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const pending = new Map()
+  let seq = 0
+  let exited = null
+  child.on('message', (message) => {
+    const call = pending.get(message.id)
+    if (!call) return
+    pending.delete(message.id)
+    if (message.error) call.reject(new Error(`receivers: ${message.error}`))
+    else call.resolve(message.result)
+  })
+  const gone = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = code ?? signal
+      for (const call of pending.values()) call.reject(new Error(`the receivers' process exited (${exited})`))
+      pending.clear()
+      resolve()
+    }),
+  )
+  const call = (op, args = {}) =>
+    new Promise((resolve, reject) => {
+      if (exited !== null) return reject(new Error(`the receivers' process exited (${exited})`))
+      const id = ++seq
+      pending.set(id, { resolve, reject })
+      child.send({ id, op, ...args })
+    })
+  await call('ping')
+  let runs = 0
+  return {
+    pid: child.pid,
+    async open(healthy, dead) {
+      const run = ++runs
+      const urls = await call('open', { run, healthy, dead })
+      return {
+        urls,
+        count: () => call('count', { run }),
+        collect: () => call('collect', { run }),
+        close: () => call('close', { run }),
+      }
+    },
+    async stop() {
+      if (exited !== null) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+      await gone
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** Child mode: receivers on 127.0.0.1, one server per endpoint, recording [endpoint, at, eventId, objectId]. */
+function receiversMain() {
+  // The parent decides when we stop (Ctrl-C reaches the whole process group; the parent cleans up).
+  process.on('SIGINT', () => {})
+  process.on('disconnect', () => process.exit(0))
+  const runs = new Map()
+  const ops = {
+    ping: () => 'pong',
+    async open({ run, healthy, dead }) {
+      const state = {
+        servers: [],
+        receipts: [],
+        seen: new Set(),
+        deadRequests: 0,
+        deadConnections: 0,
+        elu: performance.eventLoopUtilization(),
+      }
+      runs.set(run, state)
+      const urls = []
+      for (let i = 0; i < healthy + dead; i++) {
+        const isDead = i >= healthy
+        const server = http.createServer((req, res) => {
+          const at = now()
+          if (isDead) {
+            state.deadRequests++
+            req.resume()
+            return // never answers
+          }
+          const chunks = []
+          req.on('data', (chunk) => chunks.push(chunk))
+          req.on('end', () => {
+            res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
+            const eventId = String(req.headers['service-event-id'] ?? '')
+            let objectId = null
+            try {
+              objectId = JSON.parse(Buffer.concat(chunks).toString('utf8')).data?.object_id ?? null
+            } catch {}
+            state.receipts.push([i, at, eventId, objectId])
+            state.seen.add(`${i}:${eventId}`)
+          })
+        })
+        await new Promise((resolve, reject) => {
+          server.once('error', reject)
+          server.listen(0, '127.0.0.1', resolve)
+        })
+        if (isDead) server.on('connection', () => state.deadConnections++)
+        state.servers.push(server)
+        urls.push(`http://127.0.0.1:${server.address().port}/hooks/${isDead ? 'dead' : i}`)
+      }
+      return urls
+    },
+    count({ run }) {
+      const state = runs.get(run)
+      return { unique: state.seen.size, total: state.receipts.length, dead: state.deadRequests }
+    },
+    collect({ run }) {
+      const state = runs.get(run)
+      return {
+        receipts: state.receipts,
+        deadRequests: state.deadRequests,
+        deadConnections: state.deadConnections,
+        elu: performance.eventLoopUtilization(state.elu).utilization,
+      }
+    },
+    async close({ run }) {
+      const state = runs.get(run)
+      runs.delete(run)
+      await Promise.all(
+        state.servers.map(
+          (server) =>
+            new Promise((resolve) => {
+              server.close(() => resolve())
+              server.closeAllConnections()
+            }),
+        ),
+      )
+    },
+  }
+  process.on('message', async (message) => {
+    try {
+      const result = await ops[message.op](message)
+      process.send({ id: message.id, result })
+    } catch (error) {
+      process.send({ id: message.id, error: error.message })
+    }
+  })
+}
+
+/** `node bench/webhooks.js`: the webhook bench alone, on DATABASE_URL's server or an embedded one. */
+async function main() {
+  const log = defaultLog
+  const cleanup = []
+  let cleaning
+  const runCleanup = () => {
+    cleaning ??= (async () => {
+      for (const step of [...cleanup].reverse()) await step().catch((error) => log(`cleanup: ${error.message}`))
+    })()
+    return cleaning
+  }
+  const onSignal = (signal) => {
+    log(`${signal}: cleaning up`)
+    runCleanup().finally(() => process.exit(130))
+  }
+  const onCrash = (error) => {
+    log(`bench failed: ${error?.stack ?? error}`)
+    runCleanup().finally(() => process.exit(1))
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  process.once('uncaughtException', onCrash)
+  try {
+    const settings = settingsFromEnv()
+    let serverUrl = process.env.DATABASE_URL
+    if (!serverUrl) {
+      const { openEmbeddedDatabase } = await import('../dist/db/embedded.js')
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-bench-pg-'))
+      cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
+      log(`No DATABASE_URL: starting an embedded PostgreSQL in ${dataDir}`)
+      const embedded = await openEmbeddedDatabase(dataDir, { durable: false, onProgress: log })
+      cleanup.push(() => embedded.stop())
+      serverUrl = embedded.url
+    }
+    await runWebhookBench({ serverUrl, log, cleanup, settings })
+  } finally {
+    await runCleanup()
+    process.removeListener('SIGINT', onSignal)
+    process.removeListener('SIGTERM', onSignal)
+    process.removeListener('uncaughtException', onCrash)
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === thisFile) {
+  if (process.argv.includes('--receivers')) receiversMain()
+  else await main()
+}
