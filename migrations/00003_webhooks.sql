@@ -59,7 +59,9 @@ create table webhook_deliveries (
   -- event: dispatched from the outbox; test: POST .../test; replay: `shopapi events replay`.
   origin text not null check (origin in ('event', 'test', 'replay')),
   status text not null default 'pending' check (status in ('pending', 'succeeded', 'failed')),
+  -- Every attempt, and those that follow the retry schedule (manual resends do not move it).
   attempt_count integer not null default 0,
+  automatic_attempts integer not null default 0,
   next_attempt_at timestamptz,
   -- Held while an attempt is in flight; a worker that dies lets it lapse and the attempt runs again.
   lease_expires_at timestamptz,

@@ -5,10 +5,11 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 
 export function createPool(
   connectionString: string,
-  options: { max?: number; applicationName?: string } = {},
+  options: { max?: number; applicationName?: string; synchronousCommit?: boolean } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
+    ...(options.synchronousCommit === false ? { options: '-c synchronous_commit=off' } : {}),
     max: options.max ?? 20,
     application_name: options.applicationName ?? 'shopapi',
     idleTimeoutMillis: 30_000,

@@ -2,6 +2,7 @@ import pg from 'pg'
 import PgBoss from 'pg-boss'
 import type { Dispatcher } from 'undici'
 import type { WebhookConfig } from '../config.js'
+import { createPool } from '../db/pool.js'
 import { createDeliveryAgent, type Resolver, systemResolver } from '../lib/webhook-targets.js'
 import { claimNextDelivery, type DueEndpoint, dispatchEvents, findDueEndpoints } from '../services/deliveries.js'
 import { runMaintenance } from './purge-expired.js'
@@ -25,14 +26,21 @@ export interface WorkerLog {
 }
 
 export interface WebhookWorkerOptions {
-  pool: pg.Pool
   databaseUrl: string
+  /** Connections of the worker's own pool (default 10). */
+  poolSize?: number
   webhooks: WebhookConfig
   sealKey: Uint8Array
   log: WorkerLog
   /** Tests inject DNS answers; production asks the system resolver. */
   resolver?: Resolver
   applicationName?: string
+}
+
+interface EndpointRun {
+  /** Starts lanes up to the endpoint's limit (new work arrived). */
+  fill(): void
+  done: Promise<void>
 }
 
 interface EndpointJob {
@@ -49,6 +57,13 @@ interface EndpointJob {
 export class WebhookWorker {
   private readonly options: WebhookWorkerOptions
   private readonly agent: Dispatcher
+  /**
+   * The worker's own connections, apart from the API's, with synchronous_commit off: its writes are
+   * bookkeeping whose loss in a crash only means an attempt runs again (dispatch and its deliveries,
+   * a claim, an attempt's record commit or vanish together), and not waiting for the disk at each
+   * commit triples delivery throughput.
+   */
+  private readonly pool: pg.Pool
   private boss: PgBoss | undefined
   private listener: pg.Client | undefined
   private scanTimer: NodeJS.Timeout | undefined
@@ -56,11 +71,16 @@ export class WebhookWorker {
   private cycleAgain = false
   private stopping = false
   private nextMaintenanceCheck = 0
-  /** Endpoint runs in this process, so a second job for the same endpoint only extends the first. */
-  private readonly running = new Map<string, { again: boolean; done: Promise<void> }>()
+  /** Endpoint runs in this process: new work for a running endpoint tops its lanes up instead of a job. */
+  private readonly running = new Map<string, EndpointRun>()
 
   constructor(options: WebhookWorkerOptions) {
     this.options = options
+    this.pool = createPool(options.databaseUrl, {
+      max: options.poolSize ?? 10,
+      applicationName: options.applicationName ?? 'shopapi worker',
+      synchronousCommit: false,
+    })
     this.agent = createDeliveryAgent({
       policy: { allowPrivate: options.webhooks.allowPrivateTargets },
       resolver: options.resolver ?? systemResolver,
@@ -94,7 +114,7 @@ export class WebhookWorker {
    * together), so creation runs one process at a time under an advisory lock.
    */
   private async createQueues(boss: PgBoss): Promise<void> {
-    const client = await this.options.pool.connect()
+    const client = await this.pool.connect()
     try {
       await client.query("select pg_advisory_lock(hashtext('shopapi:create-queues'))")
       await boss.createQueue(endpointQueue, {
@@ -121,7 +141,7 @@ export class WebhookWorker {
     const [job] = await boss.fetch(maintenanceQueue)
     if (!job) return
     try {
-      const result = await runMaintenance(this.options.pool)
+      const result = await runMaintenance(this.pool)
       if (Object.values(result).some((count) => count > 0)) this.options.log.info(result, 'purged expired records')
       await boss.complete(maintenanceQueue, job.id)
     } catch (error) {
@@ -178,15 +198,15 @@ export class WebhookWorker {
     const batchSize = 1000
     const endpoints = new Map<string, DueEndpoint>()
     for (;;) {
-      const dispatched = await dispatchEvents(this.options.pool, batchSize)
+      const dispatched = await dispatchEvents(this.pool, batchSize)
       for (const endpoint of dispatched.endpoints) endpoints.set(endpoint.endpoint_id, endpoint)
       if (dispatched.events < batchSize) break
     }
-    for (const endpoint of await findDueEndpoints(this.options.pool)) endpoints.set(endpoint.endpoint_id, endpoint)
+    for (const endpoint of await findDueEndpoints(this.pool)) endpoints.set(endpoint.endpoint_id, endpoint)
     for (const endpoint of endpoints.values()) {
       const local = this.running.get(endpoint.endpoint_id)
       if (local) {
-        local.again = true
+        local.fill()
         continue
       }
       const job: EndpointJob = { shopId: endpoint.shop_id, endpointId: endpoint.endpoint_id }
@@ -213,39 +233,47 @@ export class WebhookWorker {
     const boss = this.boss as PgBoss
     const existing = this.running.get(job.endpointId)
     if (existing) {
-      existing.again = true
+      existing.fill()
       boss.complete(endpointQueue, jobId).catch(() => {})
       return
     }
-    const run = { again: false, done: Promise.resolve() }
-    run.done = this.workEndpoint({ shop_id: job.shopId, endpoint_id: job.endpointId }, run)
+    const endpoint = { shop_id: job.shopId, endpoint_id: job.endpointId }
+    const run = this.startEndpointRun(endpoint)
+    this.running.set(job.endpointId, run)
+    run.done
       .then(() => boss.complete(endpointQueue, jobId))
       .catch((error: unknown) => {
         this.options.log.error({ err: error, endpoint: job.endpointId }, 'webhook endpoint run failed')
         return boss.fail(endpointQueue, jobId, { message: String(error) })
       })
       .catch(() => {})
-      .finally(() => {
-        this.running.delete(job.endpointId)
-        // A slot is free: take the next endpoint at once rather than at the next scan.
-        this.wake()
-      })
-    this.running.set(job.endpointId, run)
+      // A slot is free: take the next endpoint at once rather than at the next scan.
+      .finally(() => this.wake())
   }
 
-  /** Lanes of claim-attempt-record until nothing is due, the turn is over or the worker stops. */
-  private async workEndpoint(endpoint: DueEndpoint, run: { again: boolean }): Promise<void> {
+  /**
+   * Lanes of claim-attempt-record for one endpoint: up to `endpointConcurrency` at once, each ending
+   * when nothing is due; `fill` adds lanes when new work arrives. The run ends when its last lane does,
+   * or when its turn is over (due work left is queued again by the next scan).
+   */
+  private startEndpointRun(endpoint: DueEndpoint): EndpointRun {
     const runtime = {
-      pool: this.options.pool,
+      pool: this.pool,
       webhooks: this.options.webhooks,
       sealKey: this.options.sealKey,
       agent: this.agent,
     }
     const deadline = Date.now() + endpointTurnMs
     const lease = leaseMs(this.options.webhooks)
+    let lanes = 0
+    let closed = false
+    let finish: () => void = () => {}
+    const done = new Promise<void>((resolve) => {
+      finish = resolve
+    })
     const lane = async () => {
       while (!this.stopping && Date.now() < deadline) {
-        const delivery = await claimNextDelivery(this.options.pool, endpoint, lease)
+        const delivery = await claimNextDelivery(this.pool, endpoint, lease)
         if (!delivery) return
         try {
           await attemptDelivery(runtime, delivery)
@@ -256,10 +284,31 @@ export class WebhookWorker {
         }
       }
     }
-    do {
-      run.again = false
-      await Promise.all(Array.from({ length: this.options.webhooks.endpointConcurrency }, lane))
-    } while (run.again && !this.stopping && Date.now() < deadline)
+    const fill = () => {
+      while (!closed && lanes < this.options.webhooks.endpointConcurrency && !this.stopping && Date.now() < deadline) {
+        lanes += 1
+        lane()
+          .catch((error: unknown) =>
+            this.options.log.warn({ err: error }, 'a delivery lane stopped; the scan resumes it'),
+          )
+          .finally(() => {
+            lanes -= 1
+            if (lanes === 0 && !closed) {
+              closed = true
+              // Out of the map before the job completes, so new work starts a new run, not a closing one.
+              this.running.delete(endpoint.endpoint_id)
+              finish()
+            }
+          })
+      }
+      if (lanes === 0 && !closed) {
+        closed = true
+        this.running.delete(endpoint.endpoint_id)
+        finish()
+      }
+    }
+    queueMicrotask(fill)
+    return { fill, done }
   }
 
   /** Stops taking work, lets attempts in flight finish and record, then closes the queue. */
@@ -272,5 +321,6 @@ export class WebhookWorker {
     await Promise.all([...this.running.values()].map((run) => run.done))
     await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
     await this.agent.close().catch(() => {})
+    await this.pool.end().catch(() => {})
   }
 }

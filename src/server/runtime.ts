@@ -45,8 +45,8 @@ export async function startServer(options: {
     })
     if (options.worker ?? true) {
       worker = new WebhookWorker({
-        pool: database.pool,
         databaseUrl: database.url,
+        poolSize: Math.min(options.config.dbPoolSize, 10),
         webhooks: options.config.webhooks,
         sealKey: secrets.sealKey,
         log: app.log,
@@ -102,8 +102,8 @@ export async function startWorkerProcess(options: {
   })
   try {
     const worker = new WebhookWorker({
-      pool: database.pool,
       databaseUrl: database.url,
+      poolSize: options.config.dbPoolSize,
       webhooks: options.config.webhooks,
       sealKey: loadSecrets(options.config).sealKey,
       log: options.log,

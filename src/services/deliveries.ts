@@ -95,7 +95,9 @@ export interface ClaimedDelivery {
   endpoint_id: string
   endpoint_public_id: string
   status: DeliveryStatus
+  /** This attempt's number (the lease makes it ours alone). */
   attempt_number: number
+  automatic_attempts: number
   url: string
   secret_sealed: Buffer
   previous_secret_sealed: Buffer | null
@@ -104,7 +106,7 @@ export interface ClaimedDelivery {
 }
 
 const claimedColumns = `d.shop_id, d.id, d.public_id, d.endpoint_id, w.public_id as endpoint_public_id, d.status,
-  d.attempt_count + 1 as attempt_number, w.url, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at,
+  d.attempt_count + 1 as attempt_number, d.automatic_attempts, w.url, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at,
   json_build_object('shop_id', e.shop_id, 'id', e.id, 'public_id', e.public_id, 'type', e.type,
     'api_version', e.api_version, 'test', e.test, 'object_type', e.object_type, 'object_id', e.object_id,
     'summary', e.summary, 'integration_id', e.integration_id, 'created_at', e.created_at) as event`
@@ -170,7 +172,8 @@ export async function claimForResend(
      join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
      join events e on e.shop_id = d.shop_id and e.id = d.event_id
      union all
-     select null, null, null, null, null, null, null, null, null, null, null, null, true from target where in_flight`,
+     select null, null, null, null, null, null, null, null, null, null, null, null, null, true
+     from target where in_flight`,
     [deliveryPublicId, leaseMs],
   )
   const row = rows[0]
@@ -191,7 +194,8 @@ export interface AttemptOutcome {
 }
 
 export interface RecordedAttempt {
-  status: DeliveryStatus
+  /** `gone` when the delivery was deleted (with its endpoint) while the attempt was in flight. */
+  status: DeliveryStatus | 'gone'
   nextAttemptAt: Date | null
   endpointDisabled: boolean
 }
@@ -204,10 +208,12 @@ export function retryDelayMs(schedule: readonly number[], attempts: number, rand
 }
 
 /**
- * Records an attempt and moves the delivery on, in one transaction: succeeded, the next retry, or
- * failed when the schedule is spent. Failures start or continue the endpoint's failure clock (any
- * success stops it), and an endpoint failing for too long is disabled. A manual attempt never moves
- * the schedule: it can only turn the delivery into a success.
+ * Records an attempt and moves the delivery on: succeeded, the next retry, or failed when the
+ * schedule is spent. One statement (atomic without a transaction, two round trips per delivery with
+ * the claim): the attempt row, the delivery, and the endpoint's failure clock, which the first
+ * failure after a success starts and any success stops. Only when the clock has run past the limit
+ * does a transaction disable the endpoint. A manual attempt never moves the schedule: it can only
+ * turn the delivery into a success, and its failure does not start the clock.
  */
 export async function recordAttempt(
   pool: pg.Pool,
@@ -217,81 +223,75 @@ export async function recordAttempt(
   options: { manual?: boolean } = {},
 ): Promise<RecordedAttempt> {
   const manual = options.manual ?? false
-  return withTransaction(pool, async (tx) => {
-    const { rows: numbered } = await tx.query<{ number: number; automatic: number }>(
-      `select coalesce(max(number), 0) + 1 as number, count(*) filter (where not manual)::int as automatic
-       from webhook_attempts where shop_id = $1 and delivery_id = $2`,
-      [delivery.shop_id, delivery.id],
-    )
-    const number = numbered[0]?.number ?? 1
-    const automaticAttempts = (numbered[0]?.automatic ?? 0) + (manual ? 0 : 1)
-    await tx.query(
-      `insert into webhook_attempts (shop_id, delivery_id, number, started_at, duration_ms, response_status, error,
-         response_body, signatures, manual)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  const automaticAttempts = delivery.automatic_attempts + (manual ? 0 : 1)
+  let status: DeliveryStatus
+  let nextAttemptAt: Date | null = null
+  if (outcome.succeeded) {
+    status = 'succeeded'
+  } else if (manual) {
+    status = delivery.status
+  } else {
+    const delay = retryDelayMs(webhooks.retryScheduleMs, automaticAttempts)
+    status = delay === null ? 'failed' : 'pending'
+    nextAttemptAt = delay === null ? null : new Date(Date.now() + delay)
+  }
+  // Test deliveries say nothing about the endpoint's health.
+  const clock = delivery.event.test ? 'none' : outcome.succeeded ? 'stop' : manual ? 'none' : 'run'
+  const endpointUpdate = {
+    none: 'select null::timestamptz as failing_since where $11::uuid is not null',
+    stop: `update webhook_endpoints set failing_since = null
+       where shop_id = $1 and id = $11 and failing_since is not null returning null::timestamptz as failing_since`,
+    run: `update webhook_endpoints set failing_since = coalesce(failing_since, $5)
+       where shop_id = $1 and id = $11 returning failing_since`,
+  }[clock]
+  let rows: { next_attempt_at: Date | null; failing_since: Date | null }[]
+  try {
+    ;({ rows } = await pool.query(
+      `with attempt as (
+         insert into webhook_attempts (shop_id, delivery_id, number, started_at, duration_ms, response_status, error,
+           response_body, signatures, manual)
+         values ($1, $2, $3, $5, $6, $7, $8, $9, $10, $12)
+       ), delivery as (
+         update webhook_deliveries set status = $4, attempt_count = $3, automatic_attempts = $13,
+           lease_expires_at = null,
+           next_attempt_at = case when $4 = 'pending' then coalesce($14::timestamptz, next_attempt_at, now()) end,
+           last_attempt_at = $5, last_response_status = $7, last_error = $8, updated_at = now(),
+           completed_at = case when $4 = 'pending' then null else coalesce(completed_at, now()) end
+         where shop_id = $1 and id = $2
+         returning next_attempt_at
+       ), endpoint as (${endpointUpdate})
+       select (select next_attempt_at from delivery), (select failing_since from endpoint)`,
       [
         delivery.shop_id,
         delivery.id,
-        number,
+        delivery.attempt_number,
+        status,
         outcome.startedAt,
         outcome.durationMs,
         outcome.responseStatus,
         outcome.error,
         outcome.responseBody,
         outcome.signatures,
+        delivery.endpoint_id,
         manual,
-      ],
-    )
-    let status: DeliveryStatus
-    let nextAttemptAt: Date | null = null
-    if (outcome.succeeded) {
-      status = 'succeeded'
-    } else if (manual) {
-      status = delivery.status
-    } else {
-      const delay = retryDelayMs(webhooks.retryScheduleMs, automaticAttempts)
-      status = delay === null ? 'failed' : 'pending'
-      nextAttemptAt = delay === null ? null : new Date(Date.now() + delay)
-    }
-    const { rows: updated } = await tx.query<{ next_attempt_at: Date | null }>(
-      `update webhook_deliveries set status = $3, attempt_count = $4, lease_expires_at = null,
-         next_attempt_at = case when $3 = 'pending' then coalesce($5::timestamptz, next_attempt_at, now()) end,
-         last_attempt_at = $6, last_response_status = $7, last_error = $8, updated_at = now(),
-         completed_at = case when $3 = 'pending' then null else coalesce(completed_at, now()) end
-       where shop_id = $1 and id = $2
-       returning next_attempt_at`,
-      [
-        delivery.shop_id,
-        delivery.id,
-        status,
-        number,
+        automaticAttempts,
         nextAttemptAt,
-        outcome.startedAt,
-        outcome.responseStatus,
-        outcome.error,
       ],
+    ))
+  } catch (error) {
+    // 23503: the delivery went with its endpoint while the request was in flight; nothing to record.
+    if ((error as { code?: string }).code === '23503')
+      return { status: 'gone', nextAttemptAt: null, endpointDisabled: false }
+    throw error
+  }
+  const failingSince = rows[0]?.failing_since ?? null
+  let endpointDisabled = false
+  if (failingSince && failingSince.getTime() <= Date.now() - webhooks.disableAfterMs) {
+    endpointDisabled = await withTransaction(pool, (tx) =>
+      disableIfFailingTooLong(tx, { shop_id: delivery.shop_id, id: delivery.endpoint_id }, webhooks.disableAfterMs),
     )
-    const endpoint = { shop_id: delivery.shop_id, id: delivery.endpoint_id }
-    let endpointDisabled = false
-    if (delivery.event.test || (manual && !outcome.succeeded)) {
-      // Test deliveries say nothing about the endpoint's health, and a failed manual resend must not
-      // start the clock that disables it.
-    } else if (outcome.succeeded) {
-      await tx.query(
-        `update webhook_endpoints set failing_since = null
-         where shop_id = $1 and id = $2 and failing_since is not null`,
-        [endpoint.shop_id, endpoint.id],
-      )
-    } else {
-      await tx.query(
-        `update webhook_endpoints set failing_since = $3
-         where shop_id = $1 and id = $2 and failing_since is null`,
-        [endpoint.shop_id, endpoint.id, outcome.startedAt],
-      )
-      endpointDisabled = await disableIfFailingTooLong(tx, endpoint, webhooks.disableAfterMs)
-    }
-    return { status, nextAttemptAt: updated[0]?.next_attempt_at ?? null, endpointDisabled }
-  })
+  }
+  return { status, nextAttemptAt: rows[0]?.next_attempt_at ?? null, endpointDisabled }
 }
 
 /** Gives a lease back without an attempt (the request was never sent): nothing is counted. */

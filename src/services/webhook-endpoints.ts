@@ -97,8 +97,10 @@ export async function createEndpoint(
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
   if (!actor.integrationId) throw new Error('webhook endpoints belong to an integration')
   const url = await requireSafeUrl(input.url, context)
-  // Locking the integration serializes its concurrent creates, so the limit holds.
-  await tx.query('select 1 from integrations where shop_id = $1 and id = $2 for update', [
+  // Locking the integration serializes its concurrent creates, so the limit holds. NO KEY UPDATE, not
+  // UPDATE: the idempotency claim already holds KEY SHARE on this row, and two creates each holding it
+  // while asking for UPDATE would deadlock.
+  await tx.query('select 1 from integrations where shop_id = $1 and id = $2 for no key update', [
     actor.shopId,
     actor.integrationId,
   ])

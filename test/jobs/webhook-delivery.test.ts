@@ -61,7 +61,6 @@ async function harness(
   const shop = await createTestShop(api.pool)
   const { key } = await createTestKey(api.pool, shop, options.scopes ?? allScopes)
   const worker = new WebhookWorker({
-    pool: api.pool,
     databaseUrl: api.url,
     webhooks,
     sealKey: deriveSecrets(parseSecretKey(api.config.secretKey as string)).sealKey,
