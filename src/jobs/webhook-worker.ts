@@ -203,15 +203,18 @@ export class WebhookWorker {
       if (dispatched.events < batchSize) break
     }
     for (const endpoint of await findDueEndpoints(this.pool)) endpoints.set(endpoint.endpoint_id, endpoint)
+    const jobs: PgBoss.JobInsert<EndpointJob>[] = []
     for (const endpoint of endpoints.values()) {
       const local = this.running.get(endpoint.endpoint_id)
       if (local) {
         local.fill()
-        continue
+      } else {
+        const data = { shopId: endpoint.shop_id, endpointId: endpoint.endpoint_id }
+        jobs.push({ name: endpointQueue, data, singletonKey: endpoint.endpoint_id })
       }
-      const job: EndpointJob = { shopId: endpoint.shop_id, endpointId: endpoint.endpoint_id }
-      await boss.send(endpointQueue, job, { singletonKey: endpoint.endpoint_id })
     }
+    // One statement for all; an endpoint that already has a queued job keeps it (queue policy short).
+    if (jobs.length > 0) await boss.insert(jobs)
     await this.pump()
     await this.runDueMaintenance(boss)
   }
