@@ -92,7 +92,8 @@ export class WebhookWorker {
     const boss = new PgBoss({
       connectionString: this.options.databaseUrl,
       application_name: this.options.applicationName ?? 'shopapi worker',
-      max: 4,
+      // pg-boss only fetches, inserts and completes a few jobs a second: two connections are plenty.
+      max: 2,
       schedule: true,
       supervise: true,
       // Expired jobs (a worker that died) are noticed quickly; our leases decide what is retried.
