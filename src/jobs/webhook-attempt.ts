@@ -14,7 +14,7 @@ import { eventEnvelope } from '../services/events.js'
 import { signingSecrets } from '../services/webhook-endpoints.js'
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
-export const webhookUserAgent = `shopapi-webhooks/${version}`
+const webhookUserAgent = `shopapi-webhooks/${version}`
 
 // Support staff see this much of a receiver's answer; the rest is read and thrown away.
 const keptResponseBytes = 4096
@@ -49,7 +49,7 @@ function describeError(error: unknown, timeoutMs: number, timedOut: boolean): st
 }
 
 /** POSTs the envelope once. Never throws: network failures, timeouts and refusals are outcomes. */
-export async function sendDelivery(
+async function sendDelivery(
   delivery: ClaimedDelivery,
   secrets: string[],
   runtime: Pick<AttemptRuntime, 'webhooks' | 'agent'>,

@@ -5,7 +5,7 @@ import { newPublicId } from '../lib/ids.js'
 import { seal, unseal } from '../lib/secrets.js'
 import { generateWebhookSecret } from '../lib/webhook-signature.js'
 import { checkWebhookUrl, type Resolver } from '../lib/webhook-targets.js'
-import { type Actor, type EventType, eventObjectKinds, eventObjectType, eventTypes, recordEvents } from './events.js'
+import { type Actor, type EventType, eventObjectKinds, eventObjectType, isEventType, recordEvents } from './events.js'
 import { diffColumns } from './records.js'
 
 // Spec "Limits": at most 10 endpoints per integration.
@@ -235,7 +235,7 @@ export async function eraseExpiredSecrets(db: Queryable): Promise<number> {
 }
 
 /** A placeholder id of the right type for a test event's object: `cus_test000…`. */
-export function placeholderObjectId(type: EventType): string {
+function placeholderObjectId(type: EventType): string {
   const kind = eventObjectKinds[eventObjectType(type)] ?? 'customer'
   const prefix = newPublicId(kind).split('_')[0]
   return `${prefix}_test${'0'.repeat(18)}`
@@ -258,7 +258,7 @@ export async function queueTestEvent(
   requestedType: EventType | undefined,
 ): Promise<QueuedTestEvent> {
   const row = await getEndpoint(tx, actor, publicId)
-  const subscribed = row.event_types.find((type): type is EventType => (eventTypes as readonly string[]).includes(type))
+  const subscribed = row.event_types.find(isEventType)
   const type = requestedType ?? subscribed ?? 'customer.created'
   const eventPublicId = newPublicId('event')
   const deliveryPublicId = newPublicId('delivery')
@@ -338,7 +338,7 @@ export async function disableIfFailingTooLong(
 }
 
 /** "3 days", "36 hours", "90 seconds": the clock in words for disabled_reason. */
-export function describeDuration(milliseconds: number): string {
+function describeDuration(milliseconds: number): string {
   const units: [number, string][] = [
     [86_400_000, 'day'],
     [3_600_000, 'hour'],
