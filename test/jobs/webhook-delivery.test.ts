@@ -421,3 +421,38 @@ t.test('a slow endpoint does not hold up another endpoint', async (t) => {
   t.ok(slow.requests.length <= 2, 'the slow endpoint is held to its two lanes')
   await h.stop()
 })
+
+t.test('the worker survives its connections being cut and still delivers every event', async (t) => {
+  const h = await harness(t, { webhooks: { timeoutMs: 500 } })
+  const receiver = await startReceiver(t, (_, response) => {
+    setTimeout(() => response.end('ok'), 20)
+  })
+  await h.createEndpoint(receiver.url, ['customer.created'])
+  const customers = []
+  for (let i = 0; i < 30; i++) customers.push(await h.createCustomer(`Blip ${i}`))
+  await receiver.waitFor(3)
+  const cut = await h.api.pool.query(
+    `select pg_terminate_backend(pid) from pg_stat_activity
+     where application_name like 'shopapi worker%' and datname = current_database()`,
+  )
+  t.ok(cut.rowCount && cut.rowCount > 0, `cut ${cut.rowCount} worker connections (pool, LISTEN, pg-boss)`)
+  // Events committed after the cut wake the worker through its re-established LISTEN connection.
+  for (let i = 30; i < 35; i++) customers.push(await h.createCustomer(`After ${i}`))
+  const ids = await eventually(
+    async () => {
+      const seen = new Set(receiver.requests.map((request) => envelopeOf(request).data.object_id))
+      return customers.every((customer) => seen.has(customer.id)) ? seen : undefined
+    },
+    60_000,
+    'every event after the cut',
+  )
+  t.equal(ids.size, customers.length, 'every event reached the receiver')
+  const states = await eventually(async () => {
+    const { rows } = await h.api.pool.query<{ status: string; count: number }>(
+      'select status, count(*)::int as count from webhook_deliveries group by status',
+    )
+    return rows.length === 1 && rows[0]?.status === 'succeeded' ? rows : undefined
+  }, 60_000)
+  t.same(states, [{ status: 'succeeded', count: customers.length }])
+  await h.stop()
+})
