@@ -273,7 +273,7 @@ async function runPhase(ctx, { label, endpoints, dead, drainSeconds, load }) {
         `latency p50 ${ms1(stats.latency.p50)} p95 ${ms1(stats.latency.p95)} p99 ${ms1(stats.latency.p99)} max ${ms1(stats.latency.max)} min ${ms1(stats.latency.min)} ms; ` +
         `${stats.duplicates} duplicates, ${stats.unmatched} unmatched; serve CPU ${stats.serveCpuSeconds.toFixed(1)} s, receivers ELU ${(collected.elu * 100).toFixed(0)}%; ` +
         `in-flight attempts per busy endpoint mean ${pool.lanesMean.toFixed(2)} max ${pool.lanesMax} (over ${ms1(pool.endpointsInFlightMean)} busy endpoints); ` +
-        `serve's pool busy (active or in a transaction) mean ${ms1(pool.busyMean)} max ${pool.busyMax} of ${pool.connectionsMax} open; top waits: ${pool.waits || 'none'}; ` +
+        `serve's connections busy (active or in a transaction) mean ${ms1(pool.busyMean)} max ${pool.busyMax} of ${pool.connectionsMax} open; top waits: ${pool.waits || 'none'}; ` +
         `healthy endpoints' deliveries in db: ${describeStates(deliveries)}` +
         (deadDeliveries
           ? `; the dead receiver holds ${collected.deadRequests} requests on ${collected.deadConnections} connections, its deliveries: ${describeStates(deadDeliveries)}`
@@ -458,8 +458,8 @@ function summarize(label, load, collected, healthy) {
 }
 
 /**
- * Samples every 100 ms: how many of serve's pool connections (application_name "shopapi serve": the API
- * and the worker share that pool) are busy and what busy ones wait on (pg_stat_activity), and how many
+ * Samples every 100 ms: how many of serve's connections (application_name "shopapi serve…": the API's
+ * pool, the worker's own pool, its LISTEN connection) are busy and what busy ones wait on (pg_stat_activity), and how many
  * attempts are in flight per endpoint (pending deliveries under a live lease: the lanes in use).
  */
 function sampleActivity(pool) {
@@ -471,7 +471,7 @@ function sampleActivity(pool) {
       const { rows } = await pool
         .query(
           `select state, wait_event_type, wait_event from pg_stat_activity
-           where datname = current_database() and application_name = 'shopapi serve'`,
+           where datname = current_database() and application_name like 'shopapi serve%'`,
         )
         .catch(() => ({ rows: [] }))
       const busy = rows.filter((row) => row.state === 'active' || row.state?.startsWith('idle in transaction'))
@@ -545,7 +545,7 @@ function workerSettings() {
 export function printWebhookSummary(result) {
   const { settings: s, worker: w } = result
   console.log(
-    `\n=== Webhook fan-out: ${s.rate} events/s for ${s.seconds} s per run (${s.clients} POSTers), drain timeout ${s.drainSeconds} s, ${result.database}; worker in serve: ${w.concurrency} endpoints x ${w.endpointConcurrency} lanes, timeout ${w.timeout}, pool ${w.poolSize}`,
+    `\n=== Webhook fan-out: ${s.rate} events/s for ${s.seconds} s per run (${s.clients} POSTers), drain timeout ${s.drainSeconds} s, ${result.database}; worker in serve: ${w.concurrency} endpoints x ${w.endpointConcurrency} lanes, timeout ${w.timeout}, API pool ${w.poolSize}, worker pool ${Math.min(w.poolSize, 10)}`,
   )
   const { cores, loadAtStart, loadAtEnd } = result.machine
   console.log(
@@ -600,7 +600,7 @@ export function printWebhookSummary(result) {
     'ev/s: POST rate achieved (below the target when the POSTers fell behind); drain s: last receipt - last 201; POST p99: ms, client side',
   )
   console.log(
-    "pool busy: serve's pool connections busy, mean/max (the API and the worker share it); lanes: attempts in flight per busy endpoint, mean/max",
+    "pool busy: serve's connections busy (API pool + worker pool), mean/max; lanes: attempts in flight per busy endpoint, mean/max",
   )
   const idle = result.idle
   console.log(

@@ -80,7 +80,9 @@ create table webhook_deliveries (
 );
 create index webhook_deliveries_due_idx on webhook_deliveries (endpoint_id, next_attempt_at)
   where status = 'pending';
-create index webhook_deliveries_next_idx on webhook_deliveries (next_attempt_at) where status = 'pending';
+-- Test deliveries go out even while their endpoint is disabled and its other deliveries are held.
+create index webhook_deliveries_due_test_idx on webhook_deliveries (endpoint_id, next_attempt_at)
+  where status = 'pending' and origin = 'test';
 create index webhook_deliveries_endpoint_idx on webhook_deliveries (shop_id, endpoint_id, created_at desc);
 create index webhook_deliveries_event_idx on webhook_deliveries (shop_id, event_id);
 create index webhook_deliveries_created_idx on webhook_deliveries (created_at desc);

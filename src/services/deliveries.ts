@@ -71,16 +71,23 @@ export async function dispatchEvents(
   }
 }
 
-/** Endpoints whose deliveries are due and not held by a live attempt. */
+/**
+ * Endpoints whose deliveries are due and not held by a live attempt. One index probe per endpoint
+ * (not a scan of every pending delivery: a backlog of thousands must not slow each scan down).
+ */
 export async function findDueEndpoints(db: Queryable, limit = 1000): Promise<DueEndpoint[]> {
   const { rows } = await db.query<DueEndpoint>(
-    `select distinct d.shop_id, d.endpoint_id
-     from webhook_deliveries d
-     join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+    `select w.shop_id, w.id as endpoint_id
+     from webhook_endpoints w
      join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
-     where d.status = 'pending' and d.next_attempt_at <= now()
-       and (d.lease_expires_at is null or d.lease_expires_at < now())
-       and (w.status = 'active' or d.origin = 'test')
+     where (w.status = 'active' and exists (
+         select 1 from webhook_deliveries d
+         where d.endpoint_id = w.id and d.shop_id = w.shop_id and d.status = 'pending' and d.next_attempt_at <= now()
+           and (d.lease_expires_at is null or d.lease_expires_at < now())))
+       or exists (
+         select 1 from webhook_deliveries d
+         where d.endpoint_id = w.id and d.shop_id = w.shop_id and d.status = 'pending' and d.origin = 'test'
+           and d.next_attempt_at <= now() and (d.lease_expires_at is null or d.lease_expires_at < now()))
      limit $1`,
     [limit],
   )

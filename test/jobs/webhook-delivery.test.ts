@@ -428,7 +428,7 @@ t.test('the worker survives its connections being cut and still delivers every e
     setTimeout(() => response.end('ok'), 20)
   })
   await h.createEndpoint(receiver.url, ['customer.created'])
-  const customers = []
+  const customers: { id: string }[] = []
   for (let i = 0; i < 30; i++) customers.push(await h.createCustomer(`Blip ${i}`))
   await receiver.waitFor(3)
   const cut = await h.api.pool.query(
