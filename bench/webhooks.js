@@ -545,7 +545,7 @@ function workerSettings() {
 export function printWebhookSummary(result) {
   const { settings: s, worker: w } = result
   console.log(
-    `\n=== Webhook fan-out: ${s.rate} events/s for ${s.seconds} s per run (${s.clients} POSTers), drain timeout ${s.drainSeconds} s, ${result.database}; worker in serve: ${w.concurrency} endpoints x ${w.endpointConcurrency} lanes, timeout ${w.timeout}, API pool ${w.poolSize}, worker pool ${Math.min(w.poolSize, 10)}`,
+    `\n=== Webhook fan-out: ${s.rate} events/s for ${s.seconds} s per run (${s.clients} POSTers), drain timeout ${s.drainSeconds} s, ${result.database}; worker in serve: ${w.concurrency} endpoints x ${w.endpointConcurrency} lanes, timeout ${w.timeout}, API pool ${w.poolSize}, worker pool ${w.poolSize}`,
   )
   const { cores, loadAtStart, loadAtEnd } = result.machine
   console.log(

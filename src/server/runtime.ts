@@ -46,7 +46,7 @@ export async function startServer(options: {
     if (options.worker ?? true) {
       worker = new WebhookWorker({
         databaseUrl: database.url,
-        poolSize: Math.min(options.config.dbPoolSize, 10),
+        poolSize: options.config.dbPoolSize,
         webhooks: options.config.webhooks,
         sealKey: secrets.sealKey,
         log: app.log,
