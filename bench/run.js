@@ -14,7 +14,6 @@
 //
 // Then the webhook fan-out bench (bench/webhooks.js, its own database and serve; see its env there).
 // BENCH_ONLY=webhooks runs only that one, BENCH_ONLY=api only the API scenarios.
-import { spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -25,6 +24,7 @@ import autocannon from 'autocannon'
 import { openEmbeddedDatabase } from '../dist/db/embedded.js'
 import { createBenchDatabase, sampleDataset } from './dataset.js'
 import { cursorPosition, explainListQueries } from './explain.js'
+import { spawnServer } from './spawn.js'
 import { runWebhookBench } from './webhooks.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -257,57 +257,6 @@ function newCustomerBody() {
     region: 'IL',
     tags: n % 5 === 0 ? ['referral'] : [],
   })
-}
-
-/** Spawns a server process and waits for the JSON line it prints once listening. */
-async function spawnServer(label, args, env) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk
-    if (stderr.length > 20_000) stderr = stderr.slice(-10_000)
-  })
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
-  const info = await new Promise((resolve, reject) => {
-    let buffer = ''
-    const onData = (chunk) => {
-      buffer += chunk
-      const newline = buffer.indexOf('\n')
-      if (newline < 0) return
-      child.stdout.off('data', onData)
-      try {
-        resolve(JSON.parse(buffer.slice(0, newline)))
-      } catch (error) {
-        reject(new Error(`${label}: unexpected output ${buffer.slice(0, 200)}: ${error.message}`))
-      }
-      // Anything later (error-level logs) goes to our stderr, labelled.
-      child.stdout.on('data', (more) => process.stderr.write(`[${label}] ${more}`))
-    }
-    child.stdout.on('data', onData)
-    exited.then(({ code, signal }) =>
-      reject(new Error(`${label} exited (${code ?? signal}) before listening:\n${stderr.trim()}`)),
-    )
-  })
-  exited.then(({ code, signal }) => {
-    if (!stopping) log(`${label} server exited unexpectedly (${code ?? signal}):\n${stderr.trim()}`)
-  })
-  let stopping = false
-  return {
-    pid: child.pid,
-    info,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      stopping = true
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      await exited
-      clearTimeout(timer)
-    },
-  }
 }
 
 /** The serve process's resident set (VmRSS from /proc), sampled every 250 ms while API load runs. */

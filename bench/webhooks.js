@@ -34,6 +34,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { Pool } from 'undici'
+import { spawnServer } from './spawn.js'
 
 const thisFile = fileURLToPath(import.meta.url)
 const root = path.resolve(path.dirname(thisFile), '..')
@@ -670,83 +671,39 @@ async function cli(args, env) {
   return JSON.parse(stdout)
 }
 
-/** `shopapi serve --json --port 0`, resolved once it prints its JSON line. */
+/** `shopapi serve --json --port 0`, resolved once it prints its JSON line; later log lines are counted. */
 async function spawnServe(env, log) {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'bin/run.js'), 'serve', '--host', '127.0.0.1', '--port', '0', '--json'],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  let stderr = ''
-  let stopping = false
   const logCounts = new Map()
   const printed = new Set()
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk
-    if (stderr.length > 20_000) stderr = stderr.slice(-10_000)
-  })
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
-  const info = await new Promise((resolve, reject) => {
-    let buffer = ''
-    const onData = (chunk) => {
-      buffer += chunk
-      const newline = buffer.indexOf('\n')
-      if (newline < 0) return
-      child.stdout.off('data', onData)
-      try {
-        resolve(JSON.parse(buffer.slice(0, newline)))
-      } catch (error) {
-        reject(new Error(`serve: unexpected output ${buffer.slice(0, 200)}: ${error.message}`))
-      }
-      // Later lines are warn/error logs: the first of each kind goes to our stderr, shortened; all are counted.
-      let rest = buffer.slice(newline + 1)
-      const onLine = (line) => {
-        if (!line.trim()) return
-        let entry
-        try {
-          entry = JSON.parse(line)
-        } catch {
-          entry = { msg: line.slice(0, 200) }
-        }
-        const kind = `${entry.level >= 50 ? 'error' : entry.level >= 40 ? 'warn' : 'log'}: ${entry.msg}`
-        logCounts.set(kind, (logCounts.get(kind) ?? 0) + 1)
-        if (!printed.has(kind)) {
-          printed.add(kind)
-          const cause = [entry.err?.message, entry.err?.detail].filter(Boolean).join(' / ')
-          log(`  [serve] ${kind}${cause ? ` (${cause})`.slice(0, 300) : ''} (first of its kind; counted from now on)`)
-        }
-      }
-      child.stdout.on('data', (more) => {
-        rest += more
-        const lines = rest.split('\n')
-        rest = lines.pop() ?? ''
-        for (const line of lines) onLine(line)
-      })
+  // Later lines are warn/error logs: the first of each kind goes to our stderr, shortened; all are counted.
+  const onLine = (line) => {
+    let entry
+    try {
+      entry = JSON.parse(line)
+    } catch {
+      entry = { msg: line.slice(0, 200) }
     }
-    child.stdout.on('data', onData)
-    exited.then(({ code, signal }) =>
-      reject(new Error(`serve exited (${code ?? signal}) before listening:\n${stderr.trim()}`)),
-    )
-  })
-  exited.then(({ code, signal }) => {
-    if (!stopping) log(`serve exited unexpectedly (${code ?? signal}):\n${stderr.trim()}`)
-  })
+    const kind = `${entry.level >= 50 ? 'error' : entry.level >= 40 ? 'warn' : 'log'}: ${entry.msg}`
+    logCounts.set(kind, (logCounts.get(kind) ?? 0) + 1)
+    if (!printed.has(kind)) {
+      printed.add(kind)
+      const cause = [entry.err?.message, entry.err?.detail].filter(Boolean).join(' / ')
+      log(`  [serve] ${kind}${cause ? ` (${cause})`.slice(0, 300) : ''} (first of its kind; counted from now on)`)
+    }
+  }
+  const server = await spawnServer(
+    'serve',
+    [path.join(root, 'bin/run.js'), 'serve', '--host', '127.0.0.1', '--port', '0', '--json'],
+    env,
+    { log, onLine },
+  )
   return {
-    pid: child.pid,
-    info,
+    ...server,
     /** Log lines by level and message since the last call. */
     takeLogCounts() {
       const counts = Object.fromEntries(logCounts)
       logCounts.clear()
       return counts
-    },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      stopping = true
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      await exited
-      clearTimeout(timer)
     },
   }
 }

@@ -1,0 +1,70 @@
+// Child processes of the benches: a server started with --json that prints one JSON line once listening.
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * Spawns a server process and waits for the JSON line it prints once listening. Later stdout lines
+ * (warn and error logs) go to `onLine`, or labelled to our stderr.
+ */
+export async function spawnServer(label, args, env, { log, onLine } = {}) {
+  const report = log ?? ((message) => process.stderr.write(`${message}\n`))
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stderr = ''
+  let stopping = false
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+    if (stderr.length > 20_000) stderr = stderr.slice(-10_000)
+  })
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const info = await new Promise((resolve, reject) => {
+    let buffer = ''
+    const onData = (chunk) => {
+      buffer += chunk
+      const newline = buffer.indexOf('\n')
+      if (newline < 0) return
+      child.stdout.off('data', onData)
+      try {
+        resolve(JSON.parse(buffer.slice(0, newline)))
+      } catch (error) {
+        reject(new Error(`${label}: unexpected output ${buffer.slice(0, 200)}: ${error.message}`))
+      }
+      let rest = buffer.slice(newline + 1)
+      child.stdout.on('data', (more) => {
+        if (!onLine) {
+          process.stderr.write(`[${label}] ${more}`)
+          return
+        }
+        rest += more
+        const lines = rest.split('\n')
+        rest = lines.pop() ?? ''
+        for (const line of lines) if (line.trim()) onLine(line)
+      })
+    }
+    child.stdout.on('data', onData)
+    exited.then(({ code, signal }) =>
+      reject(new Error(`${label} exited (${code ?? signal}) before listening:\n${stderr.trim()}`)),
+    )
+  })
+  exited.then(({ code, signal }) => {
+    if (!stopping) report(`${label} exited unexpectedly (${code ?? signal}):\n${stderr.trim()}`)
+  })
+  return {
+    pid: child.pid,
+    info,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      stopping = true
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
