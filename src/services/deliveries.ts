@@ -17,6 +17,29 @@ export interface DueEndpoint {
 const scopeMap = Object.entries(eventTypeScopes)
 
 /**
+ * The one rule of who receives an event (`e`) at an endpoint (`w`, integration `i`): a subscribed
+ * type, a scope that reads it, and `webhook_endpoint.*` only to the owner's other endpoints. Joins
+ * the type-to-scope map as `m`; returns the join and the condition.
+ */
+function endpointReceives(params: SqlParams, event: string): { join: string; condition: string } {
+  const types = params.add(
+    scopeMap.map(([type]) => type),
+    'text[]',
+  )
+  const scopes = params.add(
+    scopeMap.map(([, scope]) => scope),
+    'text[]',
+  )
+  return {
+    join: `join unnest(${types}, ${scopes}) as m(type, scope) on m.type = ${event}.type`,
+    condition: `(w.event_types = '{*}' or ${event}.type = any(w.event_types))
+      and m.scope = any(i.scopes)
+      and (${event}.type not like 'webhook\\_endpoint.%'
+           or (w.integration_id = ${event}.integration_id and w.public_id <> ${event}.object_id))`,
+  }
+}
+
+/**
  * Turns committed, undispatched events into deliveries: one per active endpoint that subscribes to
  * the type and whose integration's scopes can see it (`webhook_endpoint.*` only to the owning
  * integration's other endpoints). Claimed with SKIP LOCKED, so dispatchers in several processes share
@@ -27,14 +50,7 @@ export async function dispatchEvents(
   batchSize = 1000,
 ): Promise<{ events: number; endpoints: DueEndpoint[] }> {
   const params = new SqlParams()
-  const types = params.add(
-    scopeMap.map(([type]) => type),
-    'text[]',
-  )
-  const scopes = params.add(
-    scopeMap.map(([, scope]) => scope),
-    'text[]',
-  )
+  const receives = endpointReceives(params, 'c')
   const limit = params.add(batchSize, 'int')
   const { rows } = await pool.query<{ events: number; shop_id: string | null; endpoint_id: string | null }>(
     `with claimed as (
@@ -45,13 +61,10 @@ export async function dispatchEvents(
      ), targets as (
        select c.shop_id, c.id as event_id, w.id as endpoint_id
        from claimed c
-       join unnest(${types}, ${scopes}) as m(type, scope) on m.type = c.type
+       ${receives.join}
        join webhook_endpoints w on w.shop_id = c.shop_id and w.status = 'active'
        join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
-       where (w.event_types = '{*}' or c.type = any(w.event_types))
-         and m.scope = any(i.scopes)
-         and (c.type not like 'webhook\\_endpoint.%'
-              or (w.integration_id = c.integration_id and w.public_id <> c.object_id))
+       where ${receives.condition}
      ), inserted as (
        insert into webhook_deliveries (shop_id, public_id, endpoint_id, event_id, origin, next_attempt_at)
        select shop_id, 'dlv_' || replace(gen_random_uuid()::text, '-', ''), endpoint_id, event_id, 'event', now()
@@ -418,28 +431,19 @@ export async function replayEvents(
 ): Promise<{ queued: number; endpoint: { shop_id: string; id: string } }> {
   const params = new SqlParams()
   const endpointParam = params.add(window.endpointPublicId, 'text')
-  const types = params.add(
-    scopeMap.map(([type]) => type),
-    'text[]',
-  )
-  const scopes = params.add(
-    scopeMap.map(([, scope]) => scope),
-    'text[]',
-  )
+  const receives = endpointReceives(params, 'e')
   const where = [
     'not e.test',
     `e.created_at >= ${params.add(window.since, 'timestamptz')}`,
     `e.created_at > now() - interval '${eventRetentionDays} days'`,
-    `(w.event_types = '{*}' or e.type = any(w.event_types))`,
-    'm.scope = any(i.scopes)',
-    `(e.type not like 'webhook\\_endpoint.%' or (w.integration_id = e.integration_id and w.public_id <> e.object_id))`,
+    receives.condition,
   ]
   if (window.until) where.push(`e.created_at < ${params.add(window.until, 'timestamptz')}`)
   if (window.type) where.push(`e.type = ${params.add(window.type, 'text')}`)
   const matching = `from webhook_endpoints w
     join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id
     join events e on e.shop_id = w.shop_id
-    join unnest(${types}, ${scopes}) as m(type, scope) on m.type = e.type
+    ${receives.join}
     where w.public_id = ${endpointParam} and ${where.join(' and ')}`
   const { rows: counted } = await pool.query<{ total: number; shop_id: string | null; id: string | null }>(
     `select (select count(*)::int ${matching}) as total, w.shop_id, w.id
