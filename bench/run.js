@@ -24,7 +24,7 @@ import autocannon from 'autocannon'
 import { openEmbeddedDatabase } from '../dist/db/embedded.js'
 import { createBenchDatabase, sampleDataset } from './dataset.js'
 import { cursorPosition, explainListQueries } from './explain.js'
-import { spawnServer } from './spawn.js'
+import { spawnServer, withCleanup } from './spawn.js'
 import { runWebhookBench } from './webhooks.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -45,27 +45,7 @@ const log = (message) => process.stderr.write(`${message}\n`)
 const fmt = (n) => Math.round(n).toLocaleString('en-US')
 
 async function main() {
-  const cleanup = []
-  let cleaning
-  const runCleanup = () => {
-    cleaning ??= (async () => {
-      for (const step of cleanup.reverse()) await step().catch((error) => log(`cleanup: ${error.message}`))
-    })()
-    return cleaning
-  }
-  const onSignal = (signal) => {
-    log(`${signal}: cleaning up`)
-    runCleanup().finally(() => process.exit(130))
-  }
-  const onCrash = (error) => {
-    log(`bench failed: ${error?.stack ?? error}`)
-    runCleanup().finally(() => process.exit(1))
-  }
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
-  process.once('uncaughtException', onCrash)
-
-  try {
+  await withCleanup(log, async (cleanup) => {
     // 1. The database server: DATABASE_URL (local only) or an embedded one.
     let serverUrl = process.env.DATABASE_URL
     if (serverUrl) {
@@ -233,12 +213,7 @@ async function main() {
       await Promise.all([api.stop(), bare.stop()])
       await runWebhookBench({ serverUrl, log, cleanup })
     }
-  } finally {
-    await runCleanup()
-    process.removeListener('SIGINT', onSignal)
-    process.removeListener('SIGTERM', onSignal)
-    process.removeListener('uncaughtException', onCrash)
-  }
+  })
 }
 
 const bodyFirst = ['Avery', 'Jordan', 'Riley', 'Morgan', 'Casey', 'Quinn', 'Harper', 'Rowan', 'Elena', 'Mateo']

@@ -68,3 +68,37 @@ export async function spawnServer(label, args, env, { log, onLine } = {}) {
     },
   }
 }
+
+/**
+ * Runs `body(cleanup)`; the steps pushed onto `cleanup` run in reverse order when it ends, fails, or
+ * the bench is interrupted (SIGINT/SIGTERM) or crashes, so no server, database or temp dir is left.
+ */
+export async function withCleanup(log, body) {
+  const cleanup = []
+  let cleaning
+  const runCleanup = () => {
+    cleaning ??= (async () => {
+      for (const step of [...cleanup].reverse()) await step().catch((error) => log(`cleanup: ${error.message}`))
+    })()
+    return cleaning
+  }
+  const onSignal = (signal) => {
+    log(`${signal}: cleaning up`)
+    runCleanup().finally(() => process.exit(130))
+  }
+  const onCrash = (error) => {
+    log(`bench failed: ${error?.stack ?? error}`)
+    runCleanup().finally(() => process.exit(1))
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  process.once('uncaughtException', onCrash)
+  try {
+    return await body(cleanup)
+  } finally {
+    await runCleanup()
+    process.removeListener('SIGINT', onSignal)
+    process.removeListener('SIGTERM', onSignal)
+    process.removeListener('uncaughtException', onCrash)
+  }
+}

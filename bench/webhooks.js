@@ -34,7 +34,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { Pool } from 'undici'
-import { spawnServer } from './spawn.js'
+import { spawnServer, withCleanup } from './spawn.js'
 
 const thisFile = fileURLToPath(import.meta.url)
 const root = path.resolve(path.dirname(thisFile), '..')
@@ -861,26 +861,7 @@ function receiversMain() {
 /** `node bench/webhooks.js`: the webhook bench alone, on DATABASE_URL's server or an embedded one. */
 async function main() {
   const log = defaultLog
-  const cleanup = []
-  let cleaning
-  const runCleanup = () => {
-    cleaning ??= (async () => {
-      for (const step of [...cleanup].reverse()) await step().catch((error) => log(`cleanup: ${error.message}`))
-    })()
-    return cleaning
-  }
-  const onSignal = (signal) => {
-    log(`${signal}: cleaning up`)
-    runCleanup().finally(() => process.exit(130))
-  }
-  const onCrash = (error) => {
-    log(`bench failed: ${error?.stack ?? error}`)
-    runCleanup().finally(() => process.exit(1))
-  }
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
-  process.once('uncaughtException', onCrash)
-  try {
+  await withCleanup(log, async (cleanup) => {
     const settings = settingsFromEnv()
     let serverUrl = process.env.DATABASE_URL
     if (!serverUrl) {
@@ -893,12 +874,7 @@ async function main() {
       serverUrl = embedded.url
     }
     await runWebhookBench({ serverUrl, log, cleanup, settings })
-  } finally {
-    await runCleanup()
-    process.removeListener('SIGINT', onSignal)
-    process.removeListener('SIGTERM', onSignal)
-    process.removeListener('uncaughtException', onCrash)
-  }
+  })
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === thisFile) {
