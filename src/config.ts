@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import ms from 'ms'
 import { z } from 'zod'
@@ -13,6 +14,40 @@ const duration = z.string().transform((text, context) => {
     return z.NEVER
   }
   return value
+})
+
+/**
+ * Fastify's `trustProxy`: off, on (trust every hop: only behind a proxy that overwrites
+ * X-Forwarded-For), or the proxies' addresses and CIDR ranges, comma-separated. No hop count:
+ * Fastify 5 ignores X-Forwarded-For under one, since it cannot tell a proxy from a direct client.
+ */
+const trustProxy = z.string().transform((text, context): TrustProxy => {
+  const value = text.trim().toLowerCase()
+  if (value === '' || value === 'false' || value === '0') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) {
+    context.addIssue({ code: 'custom', message: "hop counts are not supported: list the proxies' addresses" })
+    return z.NEVER
+  }
+  const entries = value.split(',').map((entry) => entry.trim())
+  const proxyAddrNames = new Set(['loopback', 'linklocal', 'uniquelocal'])
+  const valid = (entry: string) => {
+    if (proxyAddrNames.has(entry)) return true
+    const [address = '', prefix, ...rest] = entry.split('/')
+    const family = isIP(address)
+    if (family === 0 || rest.length > 0) return false
+    if (prefix === undefined) return true
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+  }
+  const invalid = entries.find((entry) => !valid(entry))
+  if (invalid !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: `"${invalid}" is not true, false, an IP address, a CIDR range or loopback/linklocal/uniquelocal`,
+    })
+    return z.NEVER
+  }
+  return entries
 })
 
 const durationList = z.string().transform((text, context) => {
@@ -36,6 +71,8 @@ const envSchema = z.object({
   SHOPAPI_DATA_DIR: z.string().min(1).default('.shopapi'),
   SHOPAPI_RATE_LIMIT_MAX: positiveInt(600),
   SHOPAPI_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  SHOPAPI_EDGE_RATE_LIMIT_MAX: positiveInt(60),
+  SHOPAPI_TRUST_PROXY: trustProxy.prefault('false'),
   REDIS_URL: z.string().min(1).optional(),
   SHOPAPI_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOPAPI_DB_POOL_SIZE: positiveInt(20),
@@ -54,6 +91,13 @@ export interface Config {
   databaseUrl: string | undefined
   dataDir: string
   rateLimit: { max: number; windowSeconds: number }
+  /**
+   * Requests per client address and rate-limit window that the edge serves without a valid key, and
+   * failed authentications it allows, before answering 429 without touching the database.
+   */
+  edgeRateLimit: { max: number }
+  /** Which X-Forwarded-For hops name the client (Fastify's `trustProxy`); false: the socket's address. */
+  trustProxy: TrustProxy
   redisUrl: string | undefined
   logLevel: z.infer<typeof envSchema>['SHOPAPI_LOG_LEVEL']
   dbPoolSize: number
@@ -61,6 +105,8 @@ export interface Config {
   secretKey: string | undefined
   webhooks: WebhookConfig
 }
+
+export type TrustProxy = boolean | string[]
 
 export interface WebhookConfig {
   /** Development and tests only: also http:// and loopback/private targets on any port. */
@@ -87,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.SHOPAPI_DATA_DIR),
     rateLimit: { max: e.SHOPAPI_RATE_LIMIT_MAX, windowSeconds: e.SHOPAPI_RATE_LIMIT_WINDOW_SECONDS },
+    edgeRateLimit: { max: e.SHOPAPI_EDGE_RATE_LIMIT_MAX },
+    trustProxy: e.SHOPAPI_TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     logLevel: e.SHOPAPI_LOG_LEVEL,
     dbPoolSize: e.SHOPAPI_DB_POOL_SIZE,

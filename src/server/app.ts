@@ -4,7 +4,7 @@ import { loadSecrets } from '../lib/secrets.js'
 import type { AppDeps } from './deps.js'
 import { type Operation, registerOperations } from './operations.js'
 import { authPlugin } from './plugins/auth.js'
-import { errorsPlugin } from './plugins/errors.js'
+import { answerClientError, answerFrameworkError, errorsPlugin, notFoundHandler } from './plugins/errors.js'
 import { jsonBodyPlugin } from './plugins/json-body.js'
 import { rateLimitPlugin } from './plugins/rate-limit.js'
 import { requestContextPlugin } from './plugins/request-context.js'
@@ -50,7 +50,13 @@ export async function buildApp(
     requestIdHeader: false,
     bodyLimit: maxBodyBytes,
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Node's parser limits the request line to 16 KB first, so no id is refused by length here:
+    // an over-long id reaches its route and is answered like any wrong id (400 invalid_id).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
+    trustProxy: deps.config.trustProxy,
+    // Failures before any route runs are answered in the envelope too (spec "Errors" 1).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   })
 
   await app.register(requestContextPlugin)
@@ -59,8 +65,10 @@ export async function buildApp(
   await app.register(healthRoutes, { deps })
   await app.register(
     async (v1) => {
-      await v1.register(authPlugin, { deps })
       await v1.register(rateLimitPlugin, { deps })
+      await v1.register(authPlugin, { deps })
+      // Unknown /v1 routes get the /v1 hooks: the edge throttle, and a key's RateLimit-* headers.
+      v1.setNotFoundHandler(notFoundHandler)
       registerOperations(v1, options.operations ?? apiOperations, deps)
     },
     { prefix: '/v1' },

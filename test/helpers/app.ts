@@ -37,7 +37,14 @@ export async function startTestApp(
   const database = options.database ?? (await createTestDatabase(t))
   const config = loadConfig(
     {},
-    { databaseUrl: database.url, logLevel: 'silent', secretKey: randomBytes(32).toString('hex'), ...options.config },
+    {
+      databaseUrl: database.url,
+      logLevel: 'silent',
+      secretKey: randomBytes(32).toString('hex'),
+      // Every test shares 127.0.0.1: only the tests of the edge throttle turn it down.
+      edgeRateLimit: { max: 1_000_000 },
+      ...options.config,
+    },
   )
   const app = await buildApp(
     { pool: database.pool, config, ...(options.resolver ? { resolver: options.resolver } : {}) },

@@ -29,6 +29,49 @@ t.test('request id, caching and rate-limit headers', async (t) => {
   }
 })
 
+t.test('every answer to an authenticated request carries the key budget headers', async (t) => {
+  const api = await startTestApp(t, { config: { rateLimit: { max: 100, windowSeconds: 60 } } })
+  const shop = await createTestShop(api.pool)
+  const { key } = await createTestKey(api.pool, shop, ['customers.read', 'customers.write'])
+  const { key: readerKey } = await createTestKey(api.pool, shop, ['shop.read'], 'reader')
+  const post = (headers: Record<string, string>, body: string) =>
+    api.request('/v1/customers', { method: 'POST', key, headers: { 'idempotency-key': 'k-1', ...headers }, body })
+
+  const cases: [string, () => Promise<Response>, number, string][] = [
+    ['insufficient scope', () => api.request('/v1/customers', { key: readerKey }), 403, 'insufficient_scope'],
+    ['malformed JSON', () => post({ 'content-type': 'application/json' }, '{"first_name":'), 400, 'invalid_json'],
+    ['a body that is not JSON', () => post({ 'content-type': 'text/plain' }, 'hello'), 400, 'invalid_json'],
+    [
+      'a body over 1 MB',
+      () => post({ 'content-type': 'application/json' }, JSON.stringify({ notes: 'x'.repeat(1024 * 1024) })),
+      413,
+      'payload_too_large',
+    ],
+    ['an unknown route', () => api.request('/v1/nope', { key }), 404, 'not_found'],
+    [
+      'a method the route does not have',
+      () => api.request('/v1/customers', { method: 'DELETE', key }),
+      404,
+      'not_found',
+    ],
+  ]
+  for (const [name, send, status, code] of cases) {
+    const response = await send()
+    const body = (await response.json()) as { error: { code: string; request_id: string } }
+    t.equal(response.status, status, `${name}: ${status}`)
+    t.equal(body.error.code, code, `${name}: ${code}`)
+    t.equal(response.headers.get('ratelimit-limit'), '100', `${name}: RateLimit-Limit`)
+    t.match(response.headers.get('ratelimit-remaining'), /^\d+$/, `${name}: RateLimit-Remaining`)
+    t.match(response.headers.get('ratelimit-reset'), /^\d+$/, `${name}: RateLimit-Reset`)
+    t.equal(response.headers.get('x-request-id'), body.error.request_id, `${name}: X-Request-Id`)
+    t.equal(response.headers.get('cache-control'), 'no-store', `${name}: no-store`)
+  }
+
+  const wrongKey = await api.request('/v1/nope', { headers: { authorization: 'Bearer shopapi_wrong' } })
+  t.equal(wrongKey.status, 401, 'an unknown route with a wrong key: the key is what is wrong')
+  t.equal(wrongKey.headers.get('ratelimit-limit'), null, 'and no budget is reported to it')
+})
+
 t.test('the budget per key runs out with 429 and Retry-After', async (t) => {
   const api = await startTestApp(t, { config: { rateLimit: { max: 3, windowSeconds: 30 } } })
   const shop = await createTestShop(api.pool)

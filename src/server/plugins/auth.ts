@@ -1,41 +1,84 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ApiError } from '../../lib/errors.js'
 import { authenticateApiKey } from '../../services/api-keys.js'
 import type { AppDeps } from '../deps.js'
+import { sendError } from './errors.js'
+import { AddressWindows } from './rate-limit.js'
 
 const bearer = /^Bearer[ \t]+([^\s]+)[ \t]*$/i
 
-// Bearer keys on every /v1 operation (spec "Authentication" 1). The route's config names the scopes
-// it needs; write never implies read, so the check is a plain subset test.
+const challenge = { 'www-authenticate': 'Bearer realm="shopapi"' }
+
+// Every /v1 request, in one onRequest hook so the order is explicit and holds before the body is read:
+//   1. edge throttle per client address, without any database work, for requests without a key
+//      (or with a malformed Authorization header), and for addresses over their failed-auth budget;
+//   2. authentication (401), counting failures against the address;
+//   3. the key's budget (RateLimit-* headers from here on, 429);
+//   4. scopes (403): the route's config names them; write never implies read (spec "Authentication").
+// Body parsing (400 invalid_json, 413), validation and the handler come after, so every answer to an
+// authenticated request carries the key's RateLimit-* headers. An unknown /v1 route sent with an
+// Authorization header is authenticated too: its 404 (or 401) then tells the truth about the key.
 export const authPlugin = fp(async (app: FastifyInstance, { deps }: { deps: AppDeps }) => {
-  app.addHook('onRequest', async (request) => {
+  const { windowSeconds } = deps.config.rateLimit
+  const edgeMax = deps.config.edgeRateLimit.max
+  const keyless = new AddressWindows(edgeMax, windowSeconds * 1000)
+  const failedAuth = new AddressWindows(edgeMax, windowSeconds * 1000)
+
+  // Spec "Errors" 6: the edge's 429 has Retry-After and none of the RateLimit-* headers, and like
+  // every edge refusal its envelope has request_id null.
+  const refuseAtEdge = (request: FastifyRequest, reply: FastifyReply, retryAfter: number, what: string) =>
+    sendError(
+      request,
+      reply,
+      new ApiError(
+        'rate_limited',
+        `Too many ${what} from this address: at most ${edgeMax} per ${windowSeconds} s. Retry after ${retryAfter} s`,
+        { headers: { 'retry-after': String(retryAfter) } },
+      ),
+      null,
+    )
+
+  app.addHook('onRequest', async (request, reply) => {
     const required = request.routeOptions.config?.scopes
-    if (!required) return
     const header = request.headers.authorization
-    const challenge = { 'www-authenticate': 'Bearer realm="shopapi"' }
-    if (!header) {
-      throw new ApiError('invalid_api_key', 'No API key: send the header Authorization: Bearer <API_KEY>', {
-        headers: challenge,
-      })
+    if (!required && !(request.is404 && header !== undefined)) {
+      // Served without a key (the OpenAPI document, an unknown route): no database work to guard,
+      // but an address still gets only so many.
+      const retryAfter = keyless.take(request.ip)
+      if (retryAfter > 0) return refuseAtEdge(request, reply, retryAfter, 'requests without an API key')
+      return
     }
-    const token = bearer.exec(header)?.[1]
+
+    const token = header === undefined ? undefined : bearer.exec(header)?.[1]
     if (!token) {
-      throw new ApiError('invalid_api_key', 'The Authorization header must have the form "Bearer <API_KEY>"', {
-        headers: challenge,
-      })
+      const retryAfter = keyless.take(request.ip)
+      if (retryAfter > 0) return refuseAtEdge(request, reply, retryAfter, 'requests without an API key')
+      throw new ApiError(
+        'invalid_api_key',
+        header === undefined
+          ? 'No API key: send the header Authorization: Bearer <API_KEY>'
+          : 'The Authorization header must have the form "Bearer <API_KEY>"',
+        { headers: challenge },
+      )
     }
+
+    const blockedFor = failedAuth.blockedFor(request.ip)
+    if (blockedFor > 0) return refuseAtEdge(request, reply, blockedFor, 'requests with an invalid API key')
     const auth = await authenticateApiKey(deps.pool, token)
     if (!auth) {
+      failedAuth.take(request.ip)
       throw new ApiError(
         'invalid_api_key',
         'The API key is not valid: it is unknown, revoked, or its integration is disabled',
-        {
-          headers: { 'www-authenticate': 'Bearer realm="shopapi", error="invalid_token"' },
-        },
+        { headers: { 'www-authenticate': 'Bearer realm="shopapi", error="invalid_token"' } },
       )
     }
     request.auth = auth
+    await app.chargeKeyBudget(request, reply)
+
+    // An unknown route: the not-found handler answers, with the key's headers.
+    if (!required) return
     const missing = required.filter((scope) => !auth.scopes.has(scope))
     if (missing.length > 0) {
       throw new ApiError(

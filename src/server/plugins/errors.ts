@@ -1,6 +1,9 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ApiError } from '../../lib/errors.js'
+import { newPublicId } from '../../lib/ids.js'
 
 const fastifyCodeToApiError: Record<string, (error: FastifyError) => ApiError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError('payload_too_large', 'The request body is larger than 1 MB'),
@@ -13,7 +16,10 @@ const fastifyCodeToApiError: Record<string, (error: FastifyError) => ApiError> =
     new ApiError('invalid_request', 'The Content-Length header does not match the body'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () =>
     new ApiError('invalid_json', 'The body is empty but Content-Type is application/json'),
-  FST_ERR_BAD_URL: () => new ApiError('invalid_request', 'The request URL is malformed'),
+  FST_ERR_BAD_URL: () =>
+    new ApiError('invalid_request', 'The request URL is malformed (an invalid percent-encoding such as %E0%A4%A)'),
+  // Only past the router's maxParamLength, itself above what Node's header limit lets through.
+  FST_ERR_MAX_PARAM_LENGTH: () => new ApiError('invalid_request', 'A path segment of the request URL is too long'),
   FST_ERR_ASYNC_CONSTRAINT: () => new ApiError('invalid_request', 'The request could not be routed'),
 }
 
@@ -40,20 +46,112 @@ export function toApiError(error: unknown): ApiError {
   )
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+function envelope(error: ApiError, requestId: string | null) {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      param: error.param,
+      request_id: requestId,
+      blockers: error.blockers,
+    },
+  }
+}
+
+/**
+ * Answers with the envelope. `requestId` is null for the edge's own refusals, made before the
+ * application took the request (spec "Errors" 1); the X-Request-Id header is sent either way, set
+ * here too because some errors are answered before the hook that sets it ran.
+ */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: ApiError,
+  requestId: string | null = request.id,
+) {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value)
   return reply
+    .header('x-request-id', request.id)
+    .header('cache-control', 'no-store')
     .code(error.status)
     .type('application/json; charset=utf-8')
-    .send({
-      error: {
-        code: error.code,
-        message: error.message,
-        param: error.param,
-        request_id: request.id,
-        blockers: error.blockers,
-      },
-    })
+    .send(envelope(error, requestId))
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refused the URL (bad percent-encoding, an over-long path
+ * segment) before any hook or route ran, so this is an edge refusal with request_id null.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const apiError = toApiError(error)
+  request.log.info(
+    { request_id: request.id, code: error.code, status: apiError.status },
+    'request refused by the router',
+  )
+  return sendError(request, reply, apiError, null)
+}
+
+/** What Node's HTTP parser could not read, as the envelope's error; never a 408 or 431 (not in the contract). */
+function clientErrorToApiError(error: NodeJS.ErrnoException): ApiError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return new ApiError(
+      'invalid_request',
+      'The request line and headers are larger than 16 KB: shorten the query string or the headers',
+    )
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT') {
+    return new ApiError('invalid_request', 'The request was not received in time')
+  }
+  return new ApiError(
+    'invalid_request',
+    `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}): check the request line, header names and values, and Content-Length`,
+  )
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request (a control byte in a header,
+ * `Content-Length: abc`, a head over 16 KB) and no request exists. We still answer in the envelope,
+ * request_id null, with a fresh X-Request-Id that the log line carries too, then close the connection.
+ */
+export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const apiError = clientErrorToApiError(error)
+  const requestId = newPublicId('request')
+  this.log.info(
+    { request_id: requestId, code: error.code, status: apiError.status },
+    'request refused by the HTTP parser',
+  )
+  // Never write into a response already on its way (an error on a keep-alive connection mid-reply).
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify(envelope(apiError, null))
+    socket.write(
+      [
+        `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `X-Request-Id: ${requestId}`,
+        'Cache-Control: no-store',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    )
+  }
+  socket.destroy()
+}
+
+/** Unknown routes and methods (spec: no 405). Set at the root and again for /v1, whose hooks it then runs. */
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0]
+  return sendError(
+    request,
+    reply,
+    new ApiError(
+      'not_found',
+      `Unrecognized request URL (${request.method} ${path}); the API reference is at /v1/openapi.json`,
+    ),
+  )
 }
 
 // One envelope for every non-2xx response (spec "Errors"), including the router's and the body
@@ -65,15 +163,5 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return sendError(request, reply, apiError)
   })
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]
-    return sendError(
-      request,
-      reply,
-      new ApiError(
-        'not_found',
-        `Unrecognized request URL (${request.method} ${path}); the API reference is at /v1/openapi.json`,
-      ),
-    )
-  })
+  app.setNotFoundHandler(notFoundHandler)
 })
