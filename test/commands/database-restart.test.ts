@@ -161,6 +161,10 @@ t.test('serve survives every database connection being terminated 5 times under 
 
   const ready = await fetch(new URL('/readyz', server.url), { signal: AbortSignal.timeout(requestBoundMs) })
   t.equal(ready.status, 200, '/readyz is 200 once the database is back')
+  const log = server.output().stdout
+  t.match(log, /lost a database connection/, 'the lost connections were logged')
+  t.notMatch(log, /postgres:\/\/|password/i, 'the log shows no connection string')
+  t.equal(await server.stop(), 0, 'and serve still shuts down cleanly')
   const count = (status: Attempt['status']) => failures.filter((attempt) => attempt.status === status).length
   t.comment(
     `${creates.length} creates in ${attempts.length} requests; 503: ${count(503)}, 409: ${count(409)}, ` +
