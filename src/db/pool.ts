@@ -99,10 +99,13 @@ export async function withTransaction<T>(pool: pg.Pool, work: (tx: pg.PoolClient
     await client.query('commit')
     return result
   } catch (error) {
+    // On a lost connection the server has already rolled the transaction back.
     broken = isDatabaseUnavailable(error)
-    await client.query('rollback').catch(() => {
-      broken = true
-    })
+    if (!broken) {
+      await client.query('rollback').catch(() => {
+        broken = true
+      })
+    }
     throw error
   } finally {
     client.release(broken)
