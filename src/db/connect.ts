@@ -2,7 +2,7 @@ import type pg from 'pg'
 import type { Config } from '../config.js'
 import { type EmbeddedDatabase, openEmbeddedDatabase } from './embedded.js'
 import { runMigrations } from './migrate.js'
-import { createPool } from './pool.js'
+import { type ConnectionLog, createPool } from './pool.js'
 
 export interface Database {
   pool: pg.Pool
@@ -18,7 +18,7 @@ export interface Database {
 /** DATABASE_URL when configured, otherwise the embedded PostgreSQL in the data directory; migrated. */
 export async function openDatabase(
   config: Config,
-  options: { onProgress?: (message: string) => void; applicationName?: string } = {},
+  options: { onProgress?: (message: string) => void; applicationName?: string; log?: ConnectionLog } = {},
 ): Promise<Database> {
   const embedded = config.databaseUrl
     ? undefined
@@ -34,6 +34,7 @@ export async function openDatabase(
   const pool = createPool(url, {
     max: config.dbPoolSize,
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),
+    ...(options.log ? { log: options.log } : {}),
   })
   return {
     pool,

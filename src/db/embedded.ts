@@ -153,6 +153,8 @@ async function waitUntilAccepting(url: string, timeoutMs = 30_000): Promise<void
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const client = new pg.Client({ connectionString: url })
+    // Failures surface through connect()/query(); the 'error' event must not end the process.
+    client.on('error', () => {})
     try {
       await client.connect()
       await client.end()
@@ -167,6 +169,7 @@ async function waitUntilAccepting(url: string, timeoutMs = 30_000): Promise<void
 
 async function ensureDatabase(c: Credentials, port: number): Promise<void> {
   const client = new pg.Client({ connectionString: connectionUrl(c, port) })
+  client.on('error', () => {})
   await client.connect()
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [databaseName])

@@ -9,6 +9,9 @@ export const migrationsDir = fileURLToPath(new URL('../../migrations', import.me
 // migration exactly once; the second waits and then finds nothing to do.
 export async function runMigrations(connectionString: string): Promise<string[]> {
   const client = new pg.Client({ connectionString, application_name: 'shopapi-migrate' })
+  // A connection cut mid-migration fails the statement in flight, which start-up reports; unhandled,
+  // the client's own 'error' event would end the process before that.
+  client.on('error', () => {})
   await client.connect()
   try {
     const applied = await migrate({ client }, migrationsDir, { logger: () => {} })

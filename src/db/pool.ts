@@ -3,9 +3,19 @@ import pg from 'pg'
 // Timestamps are read as Date and `numeric` stays a string (money must never pass through a float).
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 
+export interface ConnectionLog {
+  warn(details: object, message: string): void
+}
+
+/**
+ * How long a request waits for a connection before it is answered 503: while the database is away
+ * requests fail fast instead of queueing until the client gives up.
+ */
+export const connectTimeoutMs = 5_000
+
 export function createPool(
   connectionString: string,
-  options: { max?: number; applicationName?: string; synchronousCommit?: boolean } = {},
+  options: { max?: number; applicationName?: string; synchronousCommit?: boolean; log?: ConnectionLog } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
@@ -13,11 +23,63 @@ export function createPool(
     max: options.max ?? 20,
     application_name: options.applicationName ?? 'shopapi',
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // A peer that vanished without closing (failover, network cut) is noticed by the kernel.
+    keepAlive: true,
   })
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // pg's pool only listens for errors on idle clients: a checked-out client whose connection is cut
+  // (a database restart, 57P01) emits 'error' on itself, which unhandled would end the process. The
+  // query in flight fails on its own (503 for requests), and the pool discards the broken client on
+  // release, so logging is all that is left to do. This listener lives as long as the client.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.log?.warn(connectionErrorDetails(error), 'lost a database connection'))
+  })
+  // The idle-client errors pool re-emits were already logged by the listener above.
   pool.on('error', () => {})
   return pool
+}
+
+/** What a log line may say about a connection error: never the connection string. */
+export function connectionErrorDetails(error: unknown): { code: string | undefined; message: string } {
+  const { code, message } = error as { code?: string; message?: string }
+  return { code, message: message ?? String(error) }
+}
+
+// SQLSTATE 08 (connection exception), 57P01-57P03 (the server is shutting down or starting up),
+// 53300 (no connection slot left), and what Node and pg say when the socket is gone.
+const unavailableCodes = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+const unavailableMessages = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+]
+
+/**
+ * True when `error` means the database cannot be reached right now (restart, failover, network),
+ * as opposed to a failure of the statement itself: the request is worth retrying as is.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 3; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown }
+    if (typeof code === 'string' && (code.startsWith('08') || unavailableCodes.has(code))) return true
+    if (typeof message === 'string' && unavailableMessages.some((known) => message.startsWith(known))) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
 }
 
 // A write waits at most this long for a row another write holds, then fails with 55P03 (a 409).
@@ -26,15 +88,26 @@ export const lockTimeout = '5s'
 /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
 export async function withTransaction<T>(pool: pg.Pool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()
+  // A client whose connection failed goes out of the pool now, not when its socket's end is noticed,
+  // so the next request does not pick it up.
+  let broken = false
   try {
     await client.query(`begin; set local lock_timeout = '${lockTimeout}'`)
     const result = await work(client)
+    // When the connection is lost during COMMIT the outcome is unknown; the request fails (503) and
+    // its retry is safe: the idempotency record commits with the change, so it replays or runs once.
     await client.query('commit')
     return result
   } catch (error) {
-    await client.query('rollback').catch(() => {})
+    // On a lost connection the server has already rolled the transaction back.
+    broken = isDatabaseUnavailable(error)
+    if (!broken) {
+      await client.query('rollback').catch(() => {
+        broken = true
+      })
+    }
     throw error
   } finally {
-    client.release()
+    client.release(broken)
   }
 }

@@ -80,6 +80,7 @@ export class WebhookWorker {
       max: options.poolSize ?? 10,
       applicationName: options.applicationName ?? 'shopapi worker',
       synchronousCommit: false,
+      log: options.log,
     })
     this.agent = createDeliveryAgent({
       policy: { allowPrivate: options.webhooks.allowPrivateTargets },

@@ -29,9 +29,12 @@ export async function startServer(options: {
   resolver?: Resolver
   onProgress?: (message: string) => void
 }): Promise<RunningServer> {
+  // The app's logger exists once the app is built; a connection lost before that fails start-up anyway.
+  let log: FastifyInstance['log'] | undefined
   const database = await openDatabase(options.config, {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     applicationName: 'shopapi serve',
+    log: { warn: (details, message) => log?.warn(details, message) },
   })
   let worker: WebhookWorker | undefined
   try {
@@ -43,6 +46,7 @@ export async function startServer(options: {
       secrets,
       ...(options.resolver ? { resolver: options.resolver } : {}),
     })
+    log = app.log
     if (options.worker ?? true) {
       worker = new WebhookWorker({
         databaseUrl: database.url,
@@ -99,6 +103,7 @@ export async function startWorkerProcess(options: {
   const database = await openDatabase(options.config, {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     applicationName: 'shopapi worker',
+    log: options.log,
   })
   try {
     const worker = new WebhookWorker({

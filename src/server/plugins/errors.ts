@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { isDatabaseUnavailable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { newPublicId } from '../../lib/ids.js'
 
@@ -30,6 +31,13 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (retryablePostgresCodes.has((error as { code?: string }).code ?? '')) {
     return new ApiError('conflict', 'The record is being changed by another request; retry in a moment', {
+      headers: { 'retry-after': '1' },
+    })
+  }
+  // The database restarting or failing over: nothing is wrong with the request, so say when to retry.
+  // A write cut during COMMIT is safe to retry with its Idempotency-Key (replayed if it committed).
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError('service_unavailable', 'The database is unavailable for a moment; retry shortly', {
       headers: { 'retry-after': '1' },
     })
   }

@@ -12,7 +12,7 @@ export async function healthRoutes(app: FastifyInstance, { deps }: { deps: AppDe
     try {
       current = await migrationsCurrent(deps.pool)
     } catch {
-      throw new ApiError('service_unavailable', 'The database is not reachable')
+      throw new ApiError('service_unavailable', 'The database is not reachable', { headers: { 'retry-after': '1' } })
     }
     if (!current) throw new ApiError('service_unavailable', 'Database migrations are pending: run `shopapi migrate`')
     return { status: 'ok', database: 'reachable', migrations: 'current' }
