@@ -167,7 +167,13 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error)
-    if (apiError.status >= 500) request.log.error({ err: error, request_id: request.id }, 'unhandled error')
+    // A database away for a moment is expected operations (warn, no stack); anything else 5xx is a bug.
+    if (apiError.code === 'service_unavailable') {
+      const { code, message } = error as { code?: string; message?: string }
+      request.log.warn({ request_id: request.id, code, reason: message }, 'database unavailable')
+    } else if (apiError.status >= 500) {
+      request.log.error({ err: error, request_id: request.id }, 'unhandled error')
+    }
     return sendError(request, reply, apiError)
   })
 
