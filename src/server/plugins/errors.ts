@@ -168,7 +168,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error)
     // A database away for a moment is expected operations (warn, no stack); anything else 5xx is a bug.
-    if (apiError.code === 'service_unavailable') {
+    if (isDatabaseUnavailable(error)) {
       const { code, message } = error as { code?: string; message?: string }
       request.log.warn({ request_id: request.id, code, reason: message }, 'database unavailable')
     } else if (apiError.status >= 500) {
