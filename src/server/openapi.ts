@@ -163,7 +163,27 @@ export function buildOpenApiDocument(operations: Operation[]): Record<string, un
       },
     },
   )
+  dropRefSiblingConstraints(document)
   return { ...document, 'x-scopes': scopeCatalogue } as Record<string, unknown>
+}
+
+/**
+ * A field that reuses a component with its own metadata (`visible(AddressSchema)`) is emitted by zod as
+ * `{"$ref": ..., "additionalProperties": false, "x-field-visibility": ...}`: zod-openapi runs the
+ * override above only on schemas without `$ref`, so the closed-object keyword zod adds in output context
+ * survives beside the reference. In OpenAPI 3.1 (JSON Schema 2020-12) siblings of `$ref` apply, so that
+ * keyword closes the component the override opened and every live response fails a standard validator.
+ * The referenced component alone decides whether it is open; only annotations may sit beside `$ref`.
+ */
+function dropRefSiblingConstraints(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) dropRefSiblingConstraints(item)
+    return
+  }
+  if (!node || typeof node !== 'object') return
+  const object = node as Record<string, unknown>
+  if (typeof object.$ref === 'string') delete object.additionalProperties
+  for (const value of Object.values(object)) dropRefSiblingConstraints(value)
 }
 
 export const OpenApiDocumentSchema = z.record(z.string(), z.unknown()).meta({

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import t, { type Test } from 'tap'
 import { type CliResult, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
+import { checkedFetch } from '../helpers/contract.js'
 import { createEmptyDatabase } from '../helpers/database.js'
 
 t.setTimeout(300_000)
@@ -57,7 +58,7 @@ interface ApiResponse {
 }
 
 async function get(apiUrl: string, key: string | undefined, route = '/shop'): Promise<ApiResponse> {
-  const response = await fetch(`${apiUrl}${route}`, { headers: key ? { authorization: `Bearer ${key}` } : {} })
+  const response = await checkedFetch(`${apiUrl}${route}`, { headers: key ? { authorization: `Bearer ${key}` } : {} })
   return { status: response.status, headers: response.headers, body: (await response.json()) as ApiResponse['body'] }
 }
 

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import t, { type Test } from 'tap'
 import { type CliResult, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
+import { checkedFetch } from '../helpers/contract.js'
 import { createEmptyDatabase } from '../helpers/database.js'
 
 t.setTimeout(600_000)
@@ -29,7 +30,7 @@ function describe(result: CliResult) {
 }
 
 async function getShop(apiUrl: string, key?: string) {
-  const response = await fetch(`${apiUrl}/shop`, { headers: key ? { authorization: `Bearer ${key}` } : {} })
+  const response = await checkedFetch(`${apiUrl}/shop`, { headers: key ? { authorization: `Bearer ${key}` } : {} })
   return {
     status: response.status,
     headers: response.headers,
@@ -87,7 +88,7 @@ t.test('embedded database: serve runs it, other commands share it, and it is sto
   t.equal(anonymous.status, 401, 'GET /shop without a key: 401')
   t.match(anonymous.body, { error: { code: 'invalid_api_key', message: String, request_id: /^req_/, blockers: [] } })
 
-  const ready = await fetch(`${new URL(server.url).origin}/readyz`)
+  const ready = await checkedFetch(`${new URL(server.url).origin}/readyz`)
   t.equal(ready.status, 200, 'GET /readyz: 200')
   t.match(await ready.json(), { status: 'ok' })
 

@@ -10,6 +10,7 @@ import type { Operation } from '../../src/server/operations.js'
 import { createApiKey } from '../../src/services/api-keys.js'
 import { createIntegration } from '../../src/services/integrations.js'
 import { createShop, type ShopRow } from '../../src/services/shops.js'
+import { contractChecker, describeViolation } from './contract.js'
 import { createTestDatabase } from './database.js'
 
 export interface TestApp {
@@ -20,6 +21,40 @@ export interface TestApp {
   config: Config
   /** fetch() against the app's real socket; `key` becomes the bearer token. */
   request(path: string, init?: RequestInit & { key?: string }): Promise<Response>
+  /**
+   * Declares that the next `count` 500 responses are injected on purpose by the test. Any other 500 the
+   * app answers fails the test: no client input may ever cause one.
+   */
+  allowInternalErrors(count?: number): void
+}
+
+/**
+ * Every response the app answers during a test, whoever sent the request (helper, fetch, inject), is
+ * checked against the OpenAPI document it serves, and a 500 nobody declared fails the test. Fastify 5
+ * applies a root hook added before `ready` to every route, including those in the /v1 prefix.
+ */
+function guardResponses(app: FastifyInstance, operations: Operation[] | undefined, report: (message: string) => void) {
+  const checker = contractChecker(operations)
+  let allowedInternalErrors = 0
+  app.addHook('onSend', async (request, reply, payload) => {
+    const observed = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      contentType: reply.getHeader('content-type')?.toString(),
+      body: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined,
+    }
+    if (observed.status === 500) {
+      if (allowedInternalErrors > 0) allowedInternalErrors -= 1
+      else report(`unexpected 500 from ${observed.method} ${observed.url}: ${observed.body ?? ''}`)
+    }
+    const problems = checker.problems(observed)
+    if (problems.length > 0) report(describeViolation(observed, problems))
+    return payload
+  })
+  return (count = 1) => {
+    allowedInternalErrors += count
+  }
 }
 
 /** The app on a real loopback socket over a database of its own. */
@@ -32,6 +67,8 @@ export async function startTestApp(
     logStream?: { write(line: string): void }
     /** DNS answers for webhook url checks (names such as hooks.example.test). */
     resolver?: Resolver
+    /** Where the response guard reports a broken contract or an undeclared 500: `t.fail` unless given. */
+    reportViolation?: (message: string) => void
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(t))
@@ -53,6 +90,11 @@ export async function startTestApp(
       ...(options.logStream ? { logStream: options.logStream } : {}),
     },
   )
+  const allowInternalErrors = guardResponses(
+    app,
+    options.operations,
+    options.reportViolation ?? ((message) => t.fail(message)),
+  )
   await app.listen({ host: '127.0.0.1', port: 0 })
   t.teardown(() => app.close())
   const address = app.server.address()
@@ -63,6 +105,7 @@ export async function startTestApp(
     url: database.url,
     baseUrl,
     config,
+    allowInternalErrors,
     request: (path, init = {}) => {
       const { key, headers, ...rest } = init
       return fetch(`${baseUrl}${path}`, {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import tap from 'tap'
 
 export const cliPath = fileURLToPath(new URL('../../bin/run.js', import.meta.url))
 
@@ -52,7 +53,23 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
-/** Starts `shopapi serve --json` and waits for its start-up line. */
+/**
+ * The log lines of a 500 (its request line, or the error logged with its stack). No test makes a spawned
+ * server fail on purpose, so any is a defect; they appear when the test logs at error level or lower.
+ */
+function internalErrorLines(stdout: string): string[] {
+  return stdout.split('\n').filter((line) => {
+    if (!line.startsWith('{')) return false
+    try {
+      const entry = JSON.parse(line) as { status?: unknown; msg?: unknown }
+      return entry.status === 500 || entry.msg === 'unhandled error'
+    } catch {
+      return false
+    }
+  })
+}
+
+/** Starts `shopapi serve --json` and waits for its start-up line; `stop` fails the run on a logged 500. */
 export function startServe(
   args: string[],
   env: Record<string, string | undefined>,
@@ -83,9 +100,11 @@ export function startServe(
           child,
           url: summary.url,
           output: () => ({ stdout, stderr }),
-          stop: (signal = 'SIGTERM') => {
+          stop: async (signal = 'SIGTERM') => {
             if (child.exitCode === null) child.kill(signal)
-            return exited
+            const code = await exited
+            for (const line of internalErrorLines(stdout)) tap.fail(`shopapi serve logged a 500: ${line}`)
+            return code
           },
         })
       }

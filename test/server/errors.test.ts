@@ -55,6 +55,7 @@ const testOperations = [
 
 t.test('every failure answers with the one error envelope', async (t) => {
   const api = await startTestApp(t, { operations: [...apiOperations, ...testOperations] })
+  api.allowInternalErrors(2) // GET /v1/explode, twice below
   const shop = await createTestShop(api.pool)
   const { key } = await createTestKey(api.pool, shop, ['shop.read'])
   const json = { 'content-type': 'application/json' }

@@ -48,8 +48,12 @@ async function counts(shopId: string) {
 
 const injectedMessage = 'injected failure: password=hunter2 in secret_table'
 
-/** Makes every insert into `events` fail, after the change it records was written; removed at the end. */
-async function failEventInserts(t: Test) {
+/**
+ * Makes every insert into `events` fail, after the change it records was written; removed at the end.
+ * `failures` is how many 500s the test then provokes on purpose (any other 500 fails it).
+ */
+async function failEventInserts(t: Test, failures: number) {
+  api.allowInternalErrors(failures)
   await api.pool.query(`create or replace function shopapi_test_fail() returns trigger language plpgsql as $$
     begin raise exception '${injectedMessage}'; end $$`)
   await api.pool.query(
@@ -78,7 +82,7 @@ function assertInternalError(t: Test, reply: Reply<unknown>) {
 t.test('a create that fails after its insert leaves no row, no event and no idempotency record', async (t) => {
   const { shop, key } = await newShopKey()
   const before = await counts(shop.id)
-  const drop = await failEventInserts(t)
+  const drop = await failEventInserts(t, 1)
   const idempotencyKey = randomUUID()
   const body = { first_name: 'Rolled', last_name: 'Back', email: 'rolled@example.com' }
   const failed = await send('POST', '/v1/customers', key, { body, idempotencyKey })
@@ -98,7 +102,7 @@ t.test('an update or archive that fails after its change leaves the customer as 
   const { shop, key } = await newShopKey()
   const customer = await create(t, key, { first_name: 'Keep', last_name: 'Me', notes: 'original' })
   const before = await counts(shop.id)
-  const drop = await failEventInserts(t)
+  const drop = await failEventInserts(t, 3)
 
   assertInternalError(
     t,

@@ -14,20 +14,36 @@ export function visible<T extends z.ZodType>(schema: T, visibility: FieldVisibil
   return schema.meta({ 'x-field-visibility': visibility }) as T
 }
 
+/**
+ * The object of a response: every field gets `x-field-visibility` ("always" unless the field already
+ * says otherwise), so a resource added later cannot forget it. Responses stay open (see openapi.ts).
+ */
+export function responseObject<T extends Record<string, z.ZodType>>(shape: T): z.ZodObject<T> {
+  const fields = Object.fromEntries(
+    Object.entries(shape).map(([name, field]) => [
+      name,
+      field.meta()?.['x-field-visibility'] === undefined ? visible(field) : field,
+    ]),
+  )
+  return z.object(fields) as z.ZodObject<T>
+}
+
 export const instant = z.string().meta({
   format: 'date-time',
   description: 'RFC 3339 instant in UTC with a `Z` suffix',
   example: '2026-01-31T15:04:05.000Z',
 })
 
-export const BlockerSchema = z
-  .object({
-    type: z.string(),
-    reason: z.string(),
-    message: z.string(),
-    resolution: z.array(z.string()).default([]),
-  })
-  .meta({ id: 'Blocker', description: 'Why a workflow request was refused, and what would resolve it' })
+// Every blocker the server emits carries `resolution` (lib/errors.ts `Blocker`), `[]` when there is
+// nothing to suggest: the spec's "default empty" is the server's default, so the field is required here.
+export const BlockerSchema = responseObject({
+  type: z.string(),
+  reason: z.string(),
+  message: z.string(),
+  resolution: z
+    .array(z.string())
+    .meta({ description: 'What would resolve the refusal; always present, `[]` when none' }),
+}).meta({ id: 'Blocker', description: 'Why a workflow request was refused, and what would resolve it' })
 
 export const ErrorCodeSchema = z
   .enum(Object.keys(errorStatus) as [keyof typeof errorStatus, ...(keyof typeof errorStatus)[]])
@@ -36,33 +52,29 @@ export const ErrorCodeSchema = z
     description: 'Machine-readable error code. New codes may be added: treat unknown codes by their HTTP status.',
   })
 
-export const ErrorEnvelopeSchema = z
-  .object({
-    error: z.object({
-      code: z.string().meta({ description: 'One of ErrorCode; other strings may appear' }),
-      message: z.string().meta({ description: 'Human-readable explanation; not for parsing' }),
-      param: z
-        .string()
-        .nullable()
-        .meta({ description: 'The request field, query parameter or header at fault, or null' }),
-      request_id: z
-        .string()
-        .nullable()
-        .meta({ description: 'The X-Request-Id of the request (req_...); null when generated at the edge' }),
-      blockers: z.array(BlockerSchema),
-    }),
-  })
-  .meta({ id: 'Error', description: 'The one error envelope of every non-2xx response' })
+export const ErrorEnvelopeSchema = responseObject({
+  error: responseObject({
+    code: z.string().meta({ description: 'One of ErrorCode; other strings may appear' }),
+    message: z.string().meta({ description: 'Human-readable explanation; not for parsing' }),
+    param: z
+      .string()
+      .nullable()
+      .meta({ description: 'The request field, query parameter or header at fault, or null' }),
+    request_id: z
+      .string()
+      .nullable()
+      .meta({ description: 'The X-Request-Id of the request (req_...); null when generated at the edge' }),
+    blockers: z.array(BlockerSchema),
+  }),
+}).meta({ id: 'Error', description: 'The one error envelope of every non-2xx response' })
 
 export function listEnvelope<T extends z.ZodType>(item: T, id: string) {
-  return z
-    .object({
-      object: z.literal('list'),
-      data: z.array(item),
-      has_more: z.boolean(),
-      next_cursor: z.string().nullable(),
-    })
-    .meta({ id })
+  return responseObject({
+    object: z.literal('list'),
+    data: z.array(item),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+  }).meta({ id })
 }
 
 /** A typed id for one slot: any other shape is 400 invalid_id before any lookup (spec "Identifiers"). */

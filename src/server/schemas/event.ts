@@ -1,32 +1,28 @@
 import { z } from 'zod'
 import { eventTypes } from '../../services/events.js'
-import { cursorParam, instant, limitParam, listEnvelope, publicIdSchema } from './common.js'
+import { cursorParam, instant, limitParam, listEnvelope, publicIdSchema, responseObject } from './common.js'
 
 // Spec "Event" and "Envelope": the body of every delivery and the item of GET /events.
 export const EventTypeSchema = z.enum(eventTypes).meta({ id: 'EventType', description: 'An event type of API v1' })
 
-export const EventDataSchema = z
-  .object({
-    object_type: z.string().meta({ description: 'customer, vehicle, …; other strings may appear' }),
-    object_id: z.string().meta({ description: 'The typed public id of the object' }),
-    summary: z.record(z.string(), z.unknown()).meta({
-      description:
-        'A small, additive summary; never pricing or acquisition cost. Fetch the object for its current state.',
-    }),
-  })
-  .meta({ id: 'EventData' })
+export const EventDataSchema = responseObject({
+  object_type: z.string().meta({ description: 'customer, vehicle, …; other strings may appear' }),
+  object_id: z.string().meta({ description: 'The typed public id of the object' }),
+  summary: z.record(z.string(), z.unknown()).meta({
+    description:
+      'A small, additive summary; never pricing or acquisition cost. Fetch the object for its current state.',
+  }),
+}).meta({ id: 'EventData' })
 
-export const EventSchema = z
-  .object({
-    id: publicIdSchema('event'),
-    object: z.literal('event'),
-    type: z.string().meta({ description: 'One of the event types; new types may appear' }),
-    api_version: z.literal('v1'),
-    test: z.boolean().meta({ description: 'True for synthetic events from POST /webhook-endpoints/{id}/test' }),
-    created_at: instant,
-    data: EventDataSchema,
-  })
-  .meta({ id: 'Event' })
+export const EventSchema = responseObject({
+  id: publicIdSchema('event'),
+  object: z.literal('event'),
+  type: z.string().meta({ description: 'One of the event types; new types may appear' }),
+  api_version: z.literal('v1'),
+  test: z.boolean().meta({ description: 'True for synthetic events from POST /webhook-endpoints/{id}/test' }),
+  created_at: instant,
+  data: EventDataSchema,
+}).meta({ id: 'Event' })
 
 export type Event = z.infer<typeof EventSchema>
 
@@ -40,11 +36,9 @@ export const EventListQuerySchema = z.strictObject({
   type: EventTypeSchema.optional().meta({ description: 'Only events of this type' }),
 })
 
-export const QueuedEventSchema = z
-  .object({
-    id: publicIdSchema('event'),
-    object: z.literal('event'),
-    status: z.literal('queued'),
-    test: z.literal(true),
-  })
-  .meta({ id: 'QueuedEvent', description: 'A synthetic test event, queued for delivery to one endpoint' })
+export const QueuedEventSchema = responseObject({
+  id: publicIdSchema('event'),
+  object: z.literal('event'),
+  status: z.literal('queued'),
+  test: z.literal(true),
+}).meta({ id: 'QueuedEvent', description: 'A synthetic test event, queued for delivery to one endpoint' })

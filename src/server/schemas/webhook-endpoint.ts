@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { eventTypes } from '../../services/events.js'
-import { instant, publicIdSchema } from './common.js'
+import { instant, publicIdSchema, responseObject, visible } from './common.js'
 
 // Spec "Webhook endpoint" and "Webhook endpoints".
 const eventTypeList = z
@@ -35,41 +35,39 @@ const url = z.string().min(12).max(2000).meta({
 
 const description = z.string().max(255).nullable().meta({ description: 'Up to 255 characters' })
 
-export const WebhookEndpointSchema = z
-  .object({
-    id: publicIdSchema('webhookEndpoint'),
-    object: z.literal('webhook_endpoint'),
-    url: z.string(),
-    description: z.string().nullable(),
-    event_types: z.array(z.string()),
-    status: z.string().meta({ description: '`active` or `disabled`; other values may appear' }),
-    disabled_reason: z.string().nullable().meta({ description: 'Why the endpoint is disabled; null while active' }),
-    api_version: z.literal('v1'),
-    created_at: instant,
-    updated_at: instant,
-  })
-  .meta({ id: 'WebhookEndpoint' })
+export const WebhookEndpointSchema = responseObject({
+  id: publicIdSchema('webhookEndpoint'),
+  object: z.literal('webhook_endpoint'),
+  url: z.string(),
+  description: z.string().nullable(),
+  event_types: z.array(z.string()),
+  status: z.string().meta({ description: '`active` or `disabled`; other values may appear' }),
+  disabled_reason: z.string().nullable().meta({ description: 'Why the endpoint is disabled; null while active' }),
+  api_version: z.literal('v1'),
+  created_at: instant,
+  updated_at: instant,
+}).meta({ id: 'WebhookEndpoint' })
 
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>
 
 export const WebhookEndpointWithSecretSchema = WebhookEndpointSchema.extend({
-  secret: z
-    .string()
-    .regex(/^whsec_[A-Za-z0-9_-]+$/)
-    .meta({
-      description:
-        'The signing secret, shown only in this response (create and rotate). Sign-check deliveries with it, whsec_ prefix included.',
-    }),
+  secret: visible(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_-]+$/)
+      .meta({
+        description:
+          'The signing secret, shown only in this response (create and rotate). Sign-check deliveries with it, whsec_ prefix included.',
+      }),
+  ),
 }).meta({ id: 'WebhookEndpointWithSecret' })
 
-export const WebhookEndpointListSchema = z
-  .object({
-    object: z.literal('list'),
-    data: z.array(WebhookEndpointSchema),
-    has_more: z.literal(false),
-    next_cursor: z.null(),
-  })
-  .meta({ id: 'WebhookEndpointList', description: 'Every endpoint of the integration (at most 10): never paginated' })
+export const WebhookEndpointListSchema = responseObject({
+  object: z.literal('list'),
+  data: z.array(WebhookEndpointSchema),
+  has_more: z.literal(false),
+  next_cursor: z.null(),
+}).meta({ id: 'WebhookEndpointList', description: 'Every endpoint of the integration (at most 10): never paginated' })
 
 export const WebhookEndpointCreateSchema = z.strictObject({
   url,
@@ -91,10 +89,8 @@ export const WebhookTestSchema = z.strictObject({
     .meta({ description: "Any event type; default the endpoint's first subscribed type, else customer.created" }),
 })
 
-export const DeletedWebhookEndpointSchema = z
-  .object({
-    id: publicIdSchema('webhookEndpoint'),
-    object: z.literal('webhook_endpoint'),
-    deleted: z.literal(true),
-  })
-  .meta({ id: 'DeletedWebhookEndpoint' })
+export const DeletedWebhookEndpointSchema = responseObject({
+  id: publicIdSchema('webhookEndpoint'),
+  object: z.literal('webhook_endpoint'),
+  deleted: z.literal(true),
+}).meta({ id: 'DeletedWebhookEndpoint' })

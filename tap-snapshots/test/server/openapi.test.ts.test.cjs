@@ -3824,14 +3824,17 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "properties": {
               "code": {
                 "type": "string",
-                "description": "One of ErrorCode; other strings may appear"
+                "description": "One of ErrorCode; other strings may appear",
+                "x-field-visibility": "always"
               },
               "message": {
                 "type": "string",
-                "description": "Human-readable explanation; not for parsing"
+                "description": "Human-readable explanation; not for parsing",
+                "x-field-visibility": "always"
               },
               "param": {
                 "description": "The request field, query parameter or header at fault, or null",
+                "x-field-visibility": "always",
                 "type": [
                   "string",
                   "null"
@@ -3839,6 +3842,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               },
               "request_id": {
                 "description": "The X-Request-Id of the request (req_...); null when generated at the edge",
+                "x-field-visibility": "always",
                 "type": [
                   "string",
                   "null"
@@ -3848,7 +3852,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                 "type": "array",
                 "items": {
                   "$ref": "#/components/schemas/Blocker"
-                }
+                },
+                "x-field-visibility": "always"
               }
             },
             "required": [
@@ -3857,7 +3862,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "param",
               "request_id",
               "blockers"
-            ]
+            ],
+            "x-field-visibility": "always"
           }
         },
         "required": [
@@ -3869,20 +3875,24 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         "type": "object",
         "properties": {
           "type": {
-            "type": "string"
+            "type": "string",
+            "x-field-visibility": "always"
           },
           "reason": {
-            "type": "string"
+            "type": "string",
+            "x-field-visibility": "always"
           },
           "message": {
-            "type": "string"
+            "type": "string",
+            "x-field-visibility": "always"
           },
           "resolution": {
-            "default": [],
             "type": "array",
             "items": {
               "type": "string"
-            }
+            },
+            "description": "What would resolve the refusal; always present, \`[]\` when none",
+            "x-field-visibility": "always"
           }
         },
         "required": [
@@ -3964,18 +3974,22 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         "properties": {
           "object": {
             "type": "string",
-            "const": "list"
+            "const": "list",
+            "x-field-visibility": "always"
           },
           "data": {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/Customer"
-            }
+            },
+            "x-field-visibility": "always"
           },
           "has_more": {
-            "type": "boolean"
+            "type": "boolean",
+            "x-field-visibility": "always"
           },
           "next_cursor": {
+            "x-field-visibility": "always",
             "type": [
               "string",
               "null"
@@ -4040,7 +4054,6 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             ]
           },
           "address": {
-            "additionalProperties": false,
             "x-field-visibility": "always",
             "$ref": "#/components/schemas/Address"
           },
@@ -4053,7 +4066,6 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             ]
           },
           "consent": {
-            "additionalProperties": false,
             "x-field-visibility": "always",
             "$ref": "#/components/schemas/Consent"
           },
@@ -4269,18 +4281,22 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         "properties": {
           "object": {
             "type": "string",
-            "const": "list"
+            "const": "list",
+            "x-field-visibility": "always"
           },
           "data": {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/Vehicle"
-            }
+            },
+            "x-field-visibility": "always"
           },
           "has_more": {
-            "type": "boolean"
+            "type": "boolean",
+            "x-field-visibility": "always"
           },
           "next_cursor": {
+            "x-field-visibility": "always",
             "type": [
               "string",
               "null"
@@ -4481,18 +4497,22 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         "properties": {
           "object": {
             "type": "string",
-            "const": "list"
+            "const": "list",
+            "x-field-visibility": "always"
           },
           "data": {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/Event"
-            }
+            },
+            "x-field-visibility": "always"
           },
           "has_more": {
-            "type": "boolean"
+            "type": "boolean",
+            "x-field-visibility": "always"
           },
           "next_cursor": {
+            "x-field-visibility": "always",
             "type": [
               "string",
               "null"
@@ -4513,31 +4533,38 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "A evt_ id",
             "pattern": "^evt_[0-9A-Za-z]{1,64}$",
-            "example": "evt_4bW2yXk0fT9QmZr7LcVd1p"
+            "example": "evt_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
           },
           "object": {
             "type": "string",
-            "const": "event"
+            "const": "event",
+            "x-field-visibility": "always"
           },
           "type": {
             "type": "string",
-            "description": "One of the event types; new types may appear"
+            "description": "One of the event types; new types may appear",
+            "x-field-visibility": "always"
           },
           "api_version": {
             "type": "string",
-            "const": "v1"
+            "const": "v1",
+            "x-field-visibility": "always"
           },
           "test": {
             "type": "boolean",
-            "description": "True for synthetic events from POST /webhook-endpoints/{id}/test"
+            "description": "True for synthetic events from POST /webhook-endpoints/{id}/test",
+            "x-field-visibility": "always"
           },
           "created_at": {
             "type": "string",
             "format": "date-time",
             "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
-            "example": "2026-01-31T15:04:05.000Z"
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
           },
           "data": {
+            "x-field-visibility": "always",
             "$ref": "#/components/schemas/EventData"
           }
         },
@@ -4556,11 +4583,13 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         "properties": {
           "object_type": {
             "type": "string",
-            "description": "customer, vehicle, …; other strings may appear"
+            "description": "customer, vehicle, …; other strings may appear",
+            "x-field-visibility": "always"
           },
           "object_id": {
             "type": "string",
-            "description": "The typed public id of the object"
+            "description": "The typed public id of the object",
+            "x-field-visibility": "always"
           },
           "summary": {
             "type": "object",
@@ -4568,7 +4597,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string"
             },
             "additionalProperties": {},
-            "description": "A small, additive summary; never pricing or acquisition cost. Fetch the object for its current state."
+            "description": "A small, additive summary; never pricing or acquisition cost. Fetch the object for its current state.",
+            "x-field-visibility": "always"
           }
         },
         "required": [
@@ -4582,20 +4612,24 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         "properties": {
           "object": {
             "type": "string",
-            "const": "list"
+            "const": "list",
+            "x-field-visibility": "always"
           },
           "data": {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/WebhookEndpoint"
-            }
+            },
+            "x-field-visibility": "always"
           },
           "has_more": {
             "type": "boolean",
-            "const": false
+            "const": false,
+            "x-field-visibility": "always"
           },
           "next_cursor": {
-            "type": "null"
+            "type": "null",
+            "x-field-visibility": "always"
           }
         },
         "required": [
@@ -4613,16 +4647,20 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "A whe_ id",
             "pattern": "^whe_[0-9A-Za-z]{1,64}$",
-            "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
+            "example": "whe_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
           },
           "object": {
             "type": "string",
-            "const": "webhook_endpoint"
+            "const": "webhook_endpoint",
+            "x-field-visibility": "always"
           },
           "url": {
-            "type": "string"
+            "type": "string",
+            "x-field-visibility": "always"
           },
           "description": {
+            "x-field-visibility": "always",
             "type": [
               "string",
               "null"
@@ -4632,14 +4670,17 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "array",
             "items": {
               "type": "string"
-            }
+            },
+            "x-field-visibility": "always"
           },
           "status": {
             "type": "string",
-            "description": "\`active\` or \`disabled\`; other values may appear"
+            "description": "\`active\` or \`disabled\`; other values may appear",
+            "x-field-visibility": "always"
           },
           "disabled_reason": {
             "description": "Why the endpoint is disabled; null while active",
+            "x-field-visibility": "always",
             "type": [
               "string",
               "null"
@@ -4647,19 +4688,22 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           },
           "api_version": {
             "type": "string",
-            "const": "v1"
+            "const": "v1",
+            "x-field-visibility": "always"
           },
           "created_at": {
             "type": "string",
             "format": "date-time",
             "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
-            "example": "2026-01-31T15:04:05.000Z"
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
           },
           "updated_at": {
             "type": "string",
             "format": "date-time",
             "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
-            "example": "2026-01-31T15:04:05.000Z"
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
           }
         },
         "required": [
@@ -4682,16 +4726,20 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "A whe_ id",
             "pattern": "^whe_[0-9A-Za-z]{1,64}$",
-            "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
+            "example": "whe_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
           },
           "object": {
             "type": "string",
-            "const": "webhook_endpoint"
+            "const": "webhook_endpoint",
+            "x-field-visibility": "always"
           },
           "url": {
-            "type": "string"
+            "type": "string",
+            "x-field-visibility": "always"
           },
           "description": {
+            "x-field-visibility": "always",
             "type": [
               "string",
               "null"
@@ -4701,14 +4749,17 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "array",
             "items": {
               "type": "string"
-            }
+            },
+            "x-field-visibility": "always"
           },
           "status": {
             "type": "string",
-            "description": "\`active\` or \`disabled\`; other values may appear"
+            "description": "\`active\` or \`disabled\`; other values may appear",
+            "x-field-visibility": "always"
           },
           "disabled_reason": {
             "description": "Why the endpoint is disabled; null while active",
+            "x-field-visibility": "always",
             "type": [
               "string",
               "null"
@@ -4716,24 +4767,28 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           },
           "api_version": {
             "type": "string",
-            "const": "v1"
+            "const": "v1",
+            "x-field-visibility": "always"
           },
           "created_at": {
             "type": "string",
             "format": "date-time",
             "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
-            "example": "2026-01-31T15:04:05.000Z"
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
           },
           "updated_at": {
             "type": "string",
             "format": "date-time",
             "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
-            "example": "2026-01-31T15:04:05.000Z"
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
           },
           "secret": {
             "type": "string",
             "pattern": "^whsec_[A-Za-z0-9_-]+$",
-            "description": "The signing secret, shown only in this response (create and rotate). Sign-check deliveries with it, whsec_ prefix included."
+            "description": "The signing secret, shown only in this response (create and rotate). Sign-check deliveries with it, whsec_ prefix included.",
+            "x-field-visibility": "always"
           }
         },
         "required": [
@@ -4757,15 +4812,18 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "A whe_ id",
             "pattern": "^whe_[0-9A-Za-z]{1,64}$",
-            "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
+            "example": "whe_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
           },
           "object": {
             "type": "string",
-            "const": "webhook_endpoint"
+            "const": "webhook_endpoint",
+            "x-field-visibility": "always"
           },
           "deleted": {
             "type": "boolean",
-            "const": true
+            "const": true,
+            "x-field-visibility": "always"
           }
         },
         "required": [
@@ -4781,19 +4839,23 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "A evt_ id",
             "pattern": "^evt_[0-9A-Za-z]{1,64}$",
-            "example": "evt_4bW2yXk0fT9QmZr7LcVd1p"
+            "example": "evt_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
           },
           "object": {
             "type": "string",
-            "const": "event"
+            "const": "event",
+            "x-field-visibility": "always"
           },
           "status": {
             "type": "string",
-            "const": "queued"
+            "const": "queued",
+            "x-field-visibility": "always"
           },
           "test": {
             "type": "boolean",
-            "const": true
+            "const": true,
+            "x-field-visibility": "always"
           }
         },
         "required": [
