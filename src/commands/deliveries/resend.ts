@@ -28,7 +28,7 @@ export default class DeliveriesResend extends BaseCommand {
     const id = requirePublicId('delivery', args.id)
     const config = this.appConfig(flags['database-url'])
     const warning = secretKeyWarning(config)
-    if (warning) process.stderr.write(`${warning}\n`)
+    if (warning) this.stderrLine(warning)
     const { sealKey } = loadSecrets(config)
     const db = await this.openDatabase(flags['database-url'])
     const found = await getDelivery(db.pool, id)

@@ -23,7 +23,7 @@ export default class WebhooksRotateSecret extends BaseCommand {
     const id = requirePublicId('webhookEndpoint', args.id)
     const config = this.appConfig(flags['database-url'])
     const warning = secretKeyWarning(config)
-    if (warning) process.stderr.write(`${warning}\n`)
+    if (warning) this.stderrLine(warning)
     const context = operatorEndpointContext(config, loadSecrets(config).sealKey)
     const db = await this.openDatabase(flags['database-url'])
     const { row, secret } = await rotateEndpointSecret(db.pool, id, context)
