@@ -24,7 +24,7 @@ export default class WebhooksRotateSecret extends BaseCommand {
     const config = this.appConfig(flags['database-url'])
     const warning = secretKeyWarning(config)
     if (warning) this.stderrLine(warning)
-    const context = operatorEndpointContext(config, loadSecrets(config).sealKey)
+    const context = operatorEndpointContext(config, loadSecrets(config, (notice) => this.stderrLine(notice)).sealKey)
     const db = await this.openDatabase(flags['database-url'])
     const { row, secret } = await rotateEndpointSecret(db.pool, id, context)
     const endpoint = presentEndpoint(row)
