@@ -115,7 +115,11 @@ t.test('a key file others may read is refused with the chmod that fixes it', asy
     '0644 is refused',
   )
   fs.chmodSync(file, 0o640)
-  t.throws(() => loadMasterKey({ secretKey: undefined, dataDir }), /Permissions 0640 .* chmod 600/, 'group-readable too')
+  t.throws(
+    () => loadMasterKey({ secretKey: undefined, dataDir }),
+    /Permissions 0640 .* chmod 600/,
+    'group-readable too',
+  )
   t.equal(fs.statSync(file).mode & 0o777, 0o640, 'the file is not changed behind the operator')
   fs.chmodSync(file, 0o600)
   t.same(loadMasterKey({ secretKey: undefined, dataDir }), key, 'after chmod 600 the key is used')
