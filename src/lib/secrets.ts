@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import nacl from 'tweetnacl'
 import type { Config } from '../config.js'
-import { ensurePrivateDirectory, readOrCreatePrivateFile } from './private-files.js'
+import { ensureDataDirectory, readOrCreatePrivateFile } from './private-files.js'
 
 export const secretKeyFileName = 'secret.key'
 
@@ -34,7 +34,7 @@ export function loadMasterKey(
   onNotice: (message: string) => void = () => {},
 ): Buffer {
   if (config.secretKey) return parseSecretKey(config.secretKey)
-  const notice = ensurePrivateDirectory(config.dataDir)
+  const notice = ensureDataDirectory(config.dataDir)
   if (notice) onNotice(notice)
   const file = path.join(config.dataDir, secretKeyFileName)
   return parseSecretKey(readOrCreatePrivateFile(file, () => `${randomBytes(32).toString('hex')}\n`))

@@ -100,6 +100,20 @@ t.test('the data directory is created 0700; an existing open one is tightened an
   t.equal(fs.statSync(openDir).mode & 0o777, 0o701, 'a 0755 one (made by an earlier version) loses all but o+x')
   t.same(notices, [`Tightened the data directory ${openDir} from 0755 to 0701: it holds secrets`], 'said once')
   t.equal(fs.statSync(root).mode & 0o777, 0o700, 'the parent is left alone')
+
+  const shared = path.join(root, 'shared')
+  fs.mkdirSync(shared)
+  fs.chmodSync(shared, 0o1777)
+  fs.writeFileSync(path.join(shared, 'someone-else.txt'), 'x')
+  t.throws(
+    () => loadMasterKey({ secretKey: undefined, dataDir: shared }),
+    {
+      message: `The data directory '${shared}' (1777) is open to others and holds other files: set SHOPAPI_DATA_DIR to a directory of its own, or run chmod 700 ${shared}`,
+    },
+    'a shared directory (like /tmp) is refused, not changed',
+  )
+  t.equal(fs.statSync(shared).mode & 0o7777, 0o1777, 'and left as it was')
+  t.notOk(fs.existsSync(path.join(shared, secretKeyFileName)), 'no key is written there')
 })
 
 t.test('a key file others may read is refused with the chmod that fixes it', async (t) => {
