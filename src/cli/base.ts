@@ -1,8 +1,10 @@
+import { format } from 'node:util'
 import { Command, Flags, type Interfaces } from '@oclif/core'
 import Table from 'cli-table3'
 import { type Config, loadConfig } from '../config.js'
 import { type Database, openDatabase } from '../db/connect.js'
 import { ApiError, UsageError } from '../lib/errors.js'
+import { escapeForTerminal, escapeForTerminalLine } from '../lib/terminal-text.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<
   (typeof BaseCommand)['baseFlags'] & T['flags']
@@ -24,6 +26,24 @@ export abstract class BaseCommand extends Command {
   }
 
   private database: Database | undefined
+
+  /**
+   * Human output: every line a command prints passes here, escaped, so text from the database (an
+   * endpoint's description, a receiver's answer, a customer's name) cannot drive the terminal.
+   * `--json` output goes through `logJson` untouched.
+   */
+  override log(message = '', ...args: unknown[]): void {
+    super.log(escapeForTerminal(args.length > 0 ? format(message, ...args) : message))
+  }
+
+  override logToStderr(message = '', ...args: unknown[]): void {
+    super.logToStderr(escapeForTerminal(args.length > 0 ? format(message, ...args) : message))
+  }
+
+  /** One line on stderr whatever `--json` says (warnings, progress), escaped like `log`. */
+  protected stderrLine(text: string): void {
+    process.stderr.write(`${escapeForTerminal(text)}\n`)
+  }
   private readonly onSignal = (signal: NodeJS.Signals) => {
     // Ctrl-C during a command: stop the embedded database it started, then exit as interrupted.
     void this.closeDatabase().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
@@ -41,7 +61,7 @@ export abstract class BaseCommand extends Command {
   protected async openDatabase(databaseUrl: string | undefined): Promise<Database> {
     const config = this.appConfig(databaseUrl)
     this.database = await openDatabase(config, {
-      onProgress: (message) => process.stderr.write(`${message}\n`),
+      onProgress: (message) => this.stderrLine(message),
       applicationName: `shopapi ${this.id ?? ''}`.trim(),
     })
     process.once('SIGINT', this.onSignal)
@@ -69,10 +89,10 @@ export abstract class BaseCommand extends Command {
   protected async runUntilSignal(stop: () => Promise<void>, inFlight: string): Promise<void> {
     await new Promise<void>((resolve) => {
       const shutdown = (signal: NodeJS.Signals) => {
-        process.stderr.write(`${signal}: finishing ${inFlight}, then stopping\n`)
+        this.stderrLine(`${signal}: finishing ${inFlight}, then stopping`)
         process.once(signal, () => process.exit(130))
         stop().then(resolve, (error: unknown) => {
-          process.stderr.write(`shutdown failed: ${(error as Error).message}\n`)
+          this.stderrLine(`shutdown failed: ${(error as Error).message}`)
           process.exitCode = 1
           resolve()
         })
@@ -127,18 +147,19 @@ export abstract class BaseCommand extends Command {
       })
       return
     }
-    // One line on stderr, unwrapped, whatever the terminal width.
-    process.stderr.write(`Error: ${message}\n`)
+    // One line on stderr, unwrapped, whatever the terminal width; the message may echo stored text.
+    process.stderr.write(`Error: ${escapeForTerminalLine(message)}\n`)
     process.exitCode = 1
     return undefined
   }
 }
 
+/** One cell on one line: a line break or control character in the value would break the table. */
 function formatCell(value: unknown): string {
   if (value === null || value === undefined) return '-'
   if (value instanceof Date) return value.toISOString()
-  if (Array.isArray(value)) return value.join(', ')
-  return String(value)
+  if (Array.isArray(value)) return escapeForTerminalLine(value.join(', '))
+  return escapeForTerminalLine(String(value))
 }
 
 /** Turns the parse error of a scope list into a one-line usage error. */

@@ -52,14 +52,14 @@ export default class Serve extends BaseCommand {
         `warning: SHOPAPI_SECRET_KEY is not set; using the key in ${config.dataDir}/secret.key. Set SHOPAPI_SECRET_KEY (the same on every process) when several processes share DATABASE_URL or the data directory is not kept.\n`,
       )
     }
-    if (config.webhooks.allowPrivateTargets) process.stderr.write(`${privateTargetsWarning}\n`)
+    if (config.webhooks.allowPrivateTargets) this.stderrLine(privateTargetsWarning)
     const server = await startServer({
       config,
       host: flags.host,
       port: flags.port,
       firstShop,
       worker: flags.worker,
-      onProgress: (message) => process.stderr.write(`${message}\n`),
+      onProgress: (message) => this.stderrLine(message),
     })
 
     const summary = {
@@ -90,7 +90,7 @@ export default class Serve extends BaseCommand {
         `  curl -H "Authorization: Bearer <API_KEY>" ${server.url}/shop`,
         '',
       ]
-      process.stderr.write(`${lines.join('\n')}\n`)
+      this.stderrLine(lines.join('\n'))
     }
 
     await this.runUntilSignal(() => server.stop(), 'in-flight requests and attempts')

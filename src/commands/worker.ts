@@ -17,13 +17,13 @@ export default class Worker extends BaseCommand {
     const config = this.appConfig(flags['database-url'])
     const json = this.jsonEnabled()
     const warning = secretKeyWarning(config)
-    if (warning) process.stderr.write(`${warning}\n`)
-    if (config.webhooks.allowPrivateTargets) process.stderr.write(`${privateTargetsWarning}\n`)
+    if (warning) this.stderrLine(warning)
+    if (config.webhooks.allowPrivateTargets) this.stderrLine(privateTargetsWarning)
     const log = pino({ level: config.logLevel, redact: { paths: redactedLogPaths, censor: '[redacted]' } })
     const running = await startWorkerProcess({
       config,
       log,
-      onProgress: (message) => process.stderr.write(`${message}\n`),
+      onProgress: (message) => this.stderrLine(message),
     })
     const summary = {
       worker: true,

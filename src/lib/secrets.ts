@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import path from 'node:path'
 import nacl from 'tweetnacl'
 import type { Config } from '../config.js'
+import { ensureDataDirectory, readOrCreatePrivateFile } from './private-files.js'
 
 export const secretKeyFileName = 'secret.key'
 
@@ -25,19 +25,19 @@ export function parseSecretKey(text: string): Buffer {
 }
 
 /**
- * The master key: SHOPAPI_SECRET_KEY when set, otherwise the one kept in the data directory, created
- * on first use (mode 0600). Processes sharing a database must share the key: set it explicitly there.
+ * The master key: SHOPAPI_SECRET_KEY when set, otherwise the one kept in the data directory (0700),
+ * created on first use (mode 0600); a key file others may read is refused. Processes sharing a
+ * database must share the key: set it explicitly there. `onNotice` hears of a tightened directory.
  */
-export function loadMasterKey(config: Pick<Config, 'secretKey' | 'dataDir'>): Buffer {
+export function loadMasterKey(
+  config: Pick<Config, 'secretKey' | 'dataDir'>,
+  onNotice: (message: string) => void = () => {},
+): Buffer {
   if (config.secretKey) return parseSecretKey(config.secretKey)
+  const notice = ensureDataDirectory(config.dataDir)
+  if (notice) onNotice(notice)
   const file = path.join(config.dataDir, secretKeyFileName)
-  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
-  try {
-    fs.writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-  }
-  return parseSecretKey(fs.readFileSync(file, 'utf8'))
+  return parseSecretKey(readOrCreatePrivateFile(file, () => `${randomBytes(32).toString('hex')}\n`))
 }
 
 function deriveKey(master: Buffer, purpose: string): Buffer {
@@ -48,8 +48,11 @@ export function deriveSecrets(master: Buffer): Secrets {
   return { cursorKey: deriveKey(master, 'cursor'), sealKey: new Uint8Array(deriveKey(master, 'seal')) }
 }
 
-export function loadSecrets(config: Pick<Config, 'secretKey' | 'dataDir'>): Secrets {
-  return deriveSecrets(loadMasterKey(config))
+export function loadSecrets(
+  config: Pick<Config, 'secretKey' | 'dataDir'>,
+  onNotice?: (message: string) => void,
+): Secrets {
+  return deriveSecrets(loadMasterKey(config, onNotice))
 }
 
 /** nonce || secretbox(plaintext): authenticated encryption for data at rest. */

@@ -29,6 +29,8 @@ export async function startServer(options: {
   resolver?: Resolver
   onProgress?: (message: string) => void
 }): Promise<RunningServer> {
+  // Before anything starts: a key file others can read is refused here, not after the database is up.
+  const secrets = loadSecrets(options.config, options.onProgress)
   // The app's logger exists once the app is built; a connection lost before that fails start-up anyway.
   let log: FastifyInstance['log'] | undefined
   const database = await openDatabase(options.config, {
@@ -39,7 +41,6 @@ export async function startServer(options: {
   let worker: WebhookWorker | undefined
   try {
     const { shop, created } = await ensureFirstShop(database.pool, options.firstShop)
-    const secrets = loadSecrets(options.config)
     const app = await buildApp({
       pool: database.pool,
       config: options.config,
@@ -100,6 +101,7 @@ export async function startWorkerProcess(options: {
   resolver?: Resolver
   onProgress?: (message: string) => void
 }): Promise<RunningWorker> {
+  const { sealKey } = loadSecrets(options.config, options.onProgress)
   const database = await openDatabase(options.config, {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     applicationName: 'shopapi worker',
@@ -110,7 +112,7 @@ export async function startWorkerProcess(options: {
       databaseUrl: database.url,
       poolSize: options.config.dbPoolSize,
       webhooks: options.config.webhooks,
-      sealKey: loadSecrets(options.config).sealKey,
+      sealKey,
       log: options.log,
       ...(options.resolver ? { resolver: options.resolver } : {}),
     })

@@ -9,6 +9,7 @@ import { type Queryable, withTransaction } from '../db/pool.js'
 import { SqlParams } from '../db/sql.js'
 import { ApiError, UsageError } from '../lib/errors.js'
 import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
+import { escapeForTerminalLine } from '../lib/terminal-text.js'
 import { systemResolver } from '../lib/webhook-targets.js'
 import { requestInstant } from '../server/schemas/common.js'
 import type { AttemptRow, DeliveryListRow, DeliveryStatus } from './deliveries.js'
@@ -288,9 +289,12 @@ export function presentEvent(row: OperatorEventRow) {
 }
 
 /** `key: value` lines, keys aligned, for the human form of a `show`. */
+/** `key:  value` lines; each value stays on its line (a line break in stored text is shown as `\n`). */
 export function keyValueBlock(pairs: [string, unknown][]): string {
   const width = Math.max(...pairs.map(([key]) => key.length)) + 2
-  return pairs.map(([key, value]) => `${`${key}:`.padEnd(width)}${formatValue(value)}`).join('\n')
+  return pairs
+    .map(([key, value]) => `${`${key}:`.padEnd(width)}${escapeForTerminalLine(formatValue(value))}`)
+    .join('\n')
 }
 
 export function formatValue(value: unknown): string {

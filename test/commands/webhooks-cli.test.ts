@@ -32,7 +32,13 @@ const env = {
 const cli = (...args: string[]) => runCli(args, env)
 const stackTrace = /^\s+at\s|\.[cm]?[jt]s:\d+:\d+/m
 
-// ---- A receiver: /ok answers 200, /fail answers 500; every request is kept ----
+// ---- A receiver: /ok answers 200, /fail answers 500, /evil 200 with terminal escapes; every request is kept ----
+
+// Sets the window title, erases the line and moves the cursor up: what an integration could make an
+// operator's terminal do if its text were printed raw. C1 CSI (U+009B) and a bidi override as well.
+const terminalAttack = '\u001b]0;pwned\u0007\u001b[2K\u001b[1A'
+const evilBody = `ok${terminalAttack}\u009b2J done`
+const evilName = `Ada\u202e\u009b31m${terminalAttack}`
 
 interface Received {
   path: string
@@ -48,6 +54,8 @@ const receiver = http.createServer((request, response) => {
     if (request.url === '/fail') {
       response.statusCode = 500
       response.end('receiver is down for maintenance')
+    } else if (request.url === '/evil') {
+      response.end(evilBody)
     } else {
       response.end('thanks')
     }
@@ -535,4 +543,84 @@ t.test('bad ids and flags: one line, non-zero', async (t) => {
   t.same(JSON.parse(missingJson.stdout), {
     error: { code: 'not_found', message: 'No webhook endpoint whe_doesnotexist' },
   })
+})
+
+t.test('integration-controlled text is escaped in human output and exact in --json', async (t) => {
+  const shop: ShopRow = await createTestShop(pool)
+  const key = await createTestKey(pool, shop, ['customers.read', 'webhooks.manage'])
+  const integration = await getIntegration(pool, key.integrationId)
+  const actor: Actor = { shopId: shop.id, integrationId: integration.id }
+  const { row: endpoint } = await createEndpoint(
+    pool,
+    actor,
+    { url: `http://127.0.0.1:${receiverPort}/evil`, event_types: ['*'], description: terminalAttack },
+    context,
+  )
+  const customerId = `cus_${randomBytes(8).toString('hex')}`
+  await recordEvents(pool, actor, [
+    { type: 'customer.created', objectType: 'customer', objectId: customerId, summary: { name: evilName } },
+  ])
+  await dispatchEvents(pool)
+  const { rows } = await pool.query<{ delivery: string; event: string }>(
+    `select d.public_id as delivery, e.public_id as event
+     from webhook_deliveries d join events e on e.shop_id = d.shop_id and e.id = d.event_id
+     where d.shop_id = $1 and d.endpoint_id = $2`,
+    [shop.id, endpoint.id],
+  )
+  const delivery = rows[0]?.delivery ?? ''
+  const eventId = rows[0]?.event ?? ''
+
+  const resent = await cli('deliveries', 'resend', delivery)
+  const humanRuns: Record<string, CliResult> = {
+    'deliveries resend': resent,
+    ...Object.fromEntries(
+      await Promise.all(
+        [
+          ['webhooks', 'list'],
+          ['webhooks', 'show', endpoint.public_id],
+          ['deliveries', 'list'],
+          ['deliveries', 'show', delivery],
+          ['events', 'list'],
+          ['events', 'show', eventId],
+        ].map(async (args) => [args.join(' '), await cli(...args)] as const),
+      ),
+    ),
+  }
+  // ESC, BEL, any other C0 control but the line feed, DEL, C1, bidi overrides and isolates.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what must not reach the terminal
+  const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+  for (const [what, result] of Object.entries(humanRuns)) {
+    t.equal(result.code, 0, `${what} exits 0`, { output: describe(result) })
+    t.notMatch(result.stdout, raw, `${what}: no control character reaches the terminal`)
+    t.notMatch(result.stderr, raw, `${what}: nor on stderr`)
+  }
+  const escaped = '\\u001b]0;pwned\\u0007\\u001b[2K\\u001b[1A'
+  t.ok(
+    humanRuns[`webhooks show ${endpoint.public_id}`]?.stdout.includes(escaped),
+    'webhooks show shows the description escaped',
+  )
+  t.ok(humanRuns['deliveries resend']?.stdout.includes(`ok${escaped}\\u009b2J done`), 'resend shows the answer escaped')
+  t.ok(humanRuns[`deliveries show ${delivery}`]?.stdout.includes(`ok${escaped}`), 'deliveries show: the body escaped')
+  t.ok(humanRuns[`events show ${eventId}`]?.stdout.includes('Ada\\u202e\\u009b31m'), 'events show: the name escaped')
+
+  const [shownJson, deliveryJson, eventJson, badId] = await Promise.all([
+    cli('webhooks', 'show', endpoint.public_id, '--json'),
+    cli('deliveries', 'show', delivery, '--json'),
+    cli('events', 'show', eventId, '--json'),
+    cli('webhooks', 'show', `whe_${terminalAttack}`),
+  ])
+  t.equal(json<{ description: string }>(t, shownJson, 'webhooks show --json').description, terminalAttack)
+  t.same(
+    json<{ attempts: AttemptJson[] }>(t, deliveryJson, 'deliveries show --json').attempts.map((a) => a.response_body),
+    [evilBody],
+    '--json carries the exact response body',
+  )
+  t.equal(
+    json<{ event: { data: { summary: { name: string } } } }>(t, eventJson, 'events show --json').event.data.summary
+      .name,
+    evilName,
+    '--json carries the exact name',
+  )
+  oneLineFailure(t, badId, 'an id with escapes', /is not a webhook endpoint id/)
+  t.notMatch(badId.stderr, raw, 'the error line echoes the id escaped')
 })

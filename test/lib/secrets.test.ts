@@ -82,6 +82,65 @@ t.test('loadMasterKey creates a 0600 key file in the data directory once and rea
   )
 })
 
+t.test('the data directory is created 0700; an existing open one is tightened and said so once', async (t) => {
+  const root = await mkdtemp(path.join(tmpdir(), 'shopapi-secrets-'))
+  t.teardown(() => rm(root, { recursive: true, force: true }))
+  const notices: string[] = []
+  const dataDir = path.join(root, 'new', 'data')
+  loadMasterKey({ secretKey: undefined, dataDir }, (notice) => notices.push(notice))
+  t.equal(fs.statSync(dataDir).mode & 0o777, 0o700, 'a new data directory is 0700')
+  t.equal(fs.statSync(path.join(root, 'new')).mode & 0o777, 0o700, 'and so are the parents it had to create')
+  t.same(notices, [], 'creating it is not worth a notice')
+
+  const openDir = path.join(root, 'open')
+  fs.mkdirSync(openDir, { mode: 0o755 })
+  fs.chmodSync(openDir, 0o755)
+  loadMasterKey({ secretKey: undefined, dataDir: openDir }, (notice) => notices.push(notice))
+  loadMasterKey({ secretKey: undefined, dataDir: openDir }, (notice) => notices.push(notice))
+  t.equal(fs.statSync(openDir).mode & 0o777, 0o701, 'a 0755 one (made by an earlier version) loses all but o+x')
+  t.same(notices, [`Tightened the data directory ${openDir} from 0755 to 0701: it holds secrets`], 'said once')
+  t.equal(fs.statSync(root).mode & 0o777, 0o700, 'the parent is left alone')
+
+  const shared = path.join(root, 'shared')
+  fs.mkdirSync(shared)
+  fs.chmodSync(shared, 0o1777)
+  fs.writeFileSync(path.join(shared, 'someone-else.txt'), 'x')
+  t.throws(
+    () => loadMasterKey({ secretKey: undefined, dataDir: shared }),
+    {
+      message: `The data directory '${shared}' (1777) is open to others and holds other files: set SHOPAPI_DATA_DIR to a directory of its own, or run chmod 700 ${shared}`,
+    },
+    'a shared directory (like /tmp) is refused, not changed',
+  )
+  t.equal(fs.statSync(shared).mode & 0o7777, 0o1777, 'and left as it was')
+  t.notOk(fs.existsSync(path.join(shared, secretKeyFileName)), 'no key is written there')
+})
+
+t.test('a key file others may read is refused with the chmod that fixes it', async (t) => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-secrets-'))
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }))
+  const file = path.join(dataDir, secretKeyFileName)
+  const key = randomBytes(32)
+  fs.writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o644 })
+  fs.chmodSync(file, 0o644)
+  t.throws(
+    () => loadMasterKey({ secretKey: undefined, dataDir }),
+    { message: `Permissions 0644 for '${file}' are too open: run chmod 600 ${file}` },
+    '0644 is refused',
+  )
+  fs.chmodSync(file, 0o640)
+  t.throws(
+    () => loadMasterKey({ secretKey: undefined, dataDir }),
+    /Permissions 0640 .* chmod 600/,
+    'group-readable too',
+  )
+  t.equal(fs.statSync(file).mode & 0o777, 0o640, 'the file is not changed behind the operator')
+  fs.chmodSync(file, 0o600)
+  t.same(loadMasterKey({ secretKey: undefined, dataDir }), key, 'after chmod 600 the key is used')
+  fs.chmodSync(file, 0o400)
+  t.same(loadMasterKey({ secretKey: undefined, dataDir }), key, 'read-only for its owner is fine too')
+})
+
 t.test('derived keys differ by purpose and are stable', async (t) => {
   const master = randomBytes(32)
   const a = deriveSecrets(master)

@@ -28,8 +28,8 @@ export default class DeliveriesResend extends BaseCommand {
     const id = requirePublicId('delivery', args.id)
     const config = this.appConfig(flags['database-url'])
     const warning = secretKeyWarning(config)
-    if (warning) process.stderr.write(`${warning}\n`)
-    const { sealKey } = loadSecrets(config)
+    if (warning) this.stderrLine(warning)
+    const { sealKey } = loadSecrets(config, (notice) => this.stderrLine(notice))
     const db = await this.openDatabase(flags['database-url'])
     const found = await getDelivery(db.pool, id)
     if (!found || !withinResendWindow(found.event.created_at)) {

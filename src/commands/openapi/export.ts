@@ -21,7 +21,7 @@ export default class OpenapiExport extends BaseCommand {
     if (flags.out) {
       await writeFile(flags.out, text)
       const paths = Object.keys(document.paths as object).length
-      if (!this.jsonEnabled()) process.stderr.write(`Wrote ${flags.out} (${paths} paths)\n`)
+      if (!this.jsonEnabled()) this.stderrLine(`Wrote ${flags.out} (${paths} paths)`)
       return { out: flags.out, paths }
     }
     if (this.jsonEnabled()) return document
