@@ -12,7 +12,7 @@ import { type CliResult, runCli, type ServeProcess, startServe } from '../helper
 import { checkedFetch } from '../helpers/contract.js'
 import { createEmptyDatabase } from '../helpers/database.js'
 
-t.setTimeout(300_000)
+t.setTimeout(600_000)
 
 const url = await createEmptyDatabase(t)
 const env = { DATABASE_URL: url }

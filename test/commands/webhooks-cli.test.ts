@@ -18,7 +18,7 @@ import { createTestKey, createTestShop } from '../helpers/app.js'
 import { type CliResult, cliEnv, cliPath, runCli } from '../helpers/cli.js'
 import { createTestDatabase } from '../helpers/database.js'
 
-t.setTimeout(300_000)
+t.setTimeout(600_000)
 
 const secretKeyHex = randomBytes(32).toString('hex')
 const { sealKey } = deriveSecrets(parseSecretKey(secretKeyHex))
