@@ -187,11 +187,9 @@ export const CustomerListQuerySchema = z.strictObject({
   email: textInput(255).optional().meta({ description: 'Exact email, case-insensitive' }),
   phone: textInput(25).optional().meta({ description: 'Phone or alternate phone, compared after normalization' }),
   external_id: textInput(255).min(1).optional().meta({ description: "This integration's external id" }),
-  updated_after: requestInstant
-    .optional()
-    .meta({
-      description: 'Only records updated strictly after this instant (RFC 3339, e.g. 2026-01-31T09:04:05-06:00)',
-    }),
+  updated_after: requestInstant.optional().meta({
+    description: 'Only records updated strictly after this instant (RFC 3339, e.g. 2026-01-31T09:04:05-06:00)',
+  }),
   lifecycle: lifecycleParam,
   sort: sortParam,
 })

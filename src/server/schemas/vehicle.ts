@@ -143,11 +143,9 @@ export const VehicleListQuerySchema = z.strictObject({
     description: 'Substring of VIN, year, make, model, trim, color, plate or unit number (2-100 characters)',
   }),
   external_id: textInput(255).min(1).optional().meta({ description: "This integration's external id" }),
-  updated_after: requestInstant
-    .optional()
-    .meta({
-      description: 'Only records updated strictly after this instant (RFC 3339, e.g. 2026-01-31T09:04:05-06:00)',
-    }),
+  updated_after: requestInstant.optional().meta({
+    description: 'Only records updated strictly after this instant (RFC 3339, e.g. 2026-01-31T09:04:05-06:00)',
+  }),
   lifecycle: lifecycleParam,
   sort: sortParam,
 })
