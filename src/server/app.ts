@@ -4,7 +4,7 @@ import { loadSecrets } from '../lib/secrets.js'
 import type { AppDeps } from './deps.js'
 import { type Operation, registerOperations } from './operations.js'
 import { authPlugin } from './plugins/auth.js'
-import { errorsPlugin } from './plugins/errors.js'
+import { errorsPlugin, sendError, toApiError } from './plugins/errors.js'
 import { jsonBodyPlugin } from './plugins/json-body.js'
 import { rateLimitPlugin } from './plugins/rate-limit.js'
 import { requestContextPlugin } from './plugins/request-context.js'
@@ -51,6 +51,9 @@ export async function buildApp(
     bodyLimit: maxBodyBytes,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a path id that is not UTF-8 or is over 100 characters) get the one
+    // envelope too, instead of Fastify's plain JSON that echoes the whole URL.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, toApiError(error)),
   })
 
   await app.register(requestContextPlugin)

@@ -13,7 +13,11 @@ const fastifyCodeToApiError: Record<string, (error: FastifyError) => ApiError> =
     new ApiError('invalid_request', 'The Content-Length header does not match the body'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () =>
     new ApiError('invalid_json', 'The body is empty but Content-Type is application/json'),
-  FST_ERR_BAD_URL: () => new ApiError('invalid_request', 'The request URL is malformed'),
+  // The router decodes only path parameters, and every path parameter is an id (spec "Identifiers").
+  FST_ERR_BAD_URL: () =>
+    new ApiError('invalid_id', 'The id in the path is not valid percent-encoded UTF-8', { param: 'public_id' }),
+  FST_ERR_MAX_PARAM_LENGTH: () =>
+    new ApiError('invalid_id', 'The id in the path is longer than any id', { param: 'public_id' }),
   FST_ERR_ASYNC_CONSTRAINT: () => new ApiError('invalid_request', 'The request could not be routed'),
 }
 
