@@ -191,7 +191,8 @@ const cursorShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 export const cursorParam = z
   .string()
   .superRefine((value, ctx) => {
-    if (value.length > cursorMaxLength || !cursorShape.test(value)) {
+    // Empty means absent, as `?cursor=` from a client that fills in an empty next_cursor.
+    if (value !== '' && (value.length > cursorMaxLength || !cursorShape.test(value))) {
       ctx.addIssue({
         code: 'custom',
         message: 'The cursor is not one this API issued: start again without it',
