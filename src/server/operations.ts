@@ -66,6 +66,9 @@ export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B exte
   return operation as unknown as Operation
 }
 
+/** A field name as an error shows it: an unknown key of a megabyte is not echoed whole. */
+const shortened = (name: string) => (name.length > 100 ? `${name.slice(0, 100)}…` : name)
+
 /** Custom issues may name the envelope code they stand for (ids and cursors have codes of their own). */
 const customIssueCodes = new Set(['invalid_id', 'invalid_cursor'])
 
@@ -103,7 +106,7 @@ export function parseInput<T extends z.ZodType>(
   if (result.success) {
     const unstorable = findUnstorableText(input)
     if (unstorable) {
-      const param = unstorable.join('.') || null
+      const param = unstorable.map(shortened).join('.') || null
       // Path parameters are ids (spec "Identifiers"): a malformed one is invalid_id.
       throw new ApiError(
         location === 'path' ? 'invalid_id' : 'invalid_request',
@@ -116,7 +119,7 @@ export function parseInput<T extends z.ZodType>(
   const issue = result.error.issues[0]
   if (!issue) throw new ApiError('invalid_request', `Invalid ${location}`)
   if (issue.code === 'unrecognized_keys') {
-    const key = [...issue.path.map(String), issue.keys[0] ?? ''].join('.')
+    const key = [...issue.path.map(String), issue.keys[0] ?? ''].map(shortened).join('.')
     const where = location === 'body' ? 'body field' : 'query parameter'
     throw new ApiError('invalid_request', `Unknown ${where} "${key}"`, { param: key })
   }
