@@ -52,8 +52,12 @@ export async function buildApp(
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own refusals (a path id that is not UTF-8 or is over 100 characters) get the one
-    // envelope too, instead of Fastify's plain JSON that echoes the whole URL.
-    frameworkErrors: (error, request, reply) => sendError(request, reply, toApiError(error)),
+    // envelope too, instead of Fastify's plain JSON that echoes the whole URL. No hook runs for them,
+    // so the headers every response carries (request-context plugin) are set here.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id).header('cache-control', 'no-store')
+      return sendError(request, reply, toApiError(error))
+    },
   })
 
   await app.register(requestContextPlugin)

@@ -407,7 +407,10 @@ t.test('NUL, lone surrogates and overlong ids in the path are 400 invalid_id', a
       ['GET', `/vehicles/${id.replace('cus_', 'veh_')}`, undefined],
       ['DELETE', `/webhook-endpoints/${id.replace('cus_', 'whe_')}`, undefined],
     ] as const) {
-      assertError(t, await call(method, path, body), 400, 'invalid_id', 'public_id')
+      const reply = await call(method, path, body)
+      assertError(t, reply, 400, 'invalid_id', 'public_id')
+      t.match(reply.headers.get('x-request-id'), /^req_/, 'the usual headers')
+      t.equal(reply.headers.get('cache-control'), 'no-store')
     }
   }
 })

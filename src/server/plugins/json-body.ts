@@ -7,7 +7,6 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 
 // Fastify's own JSON parser (prototype-poisoning safe), except that an empty body means "no body":
 // several operations take an optional body (spec: archive, cancel, conversion).
-
 export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error')
   // JSON only: text/plain and other bodies are refused as invalid_json rather than parsed as strings.
