@@ -236,6 +236,7 @@ t.test('every string a request carries has a documented maximum length (or is on
 
 t.test('a 1 MB adversarial value in any field is a 400 within 100 ms', async (t) => {
   const slowest: { what: string; ms: number }[] = []
+  let retried = 0
   // Warm-up, untimed: the first megabyte bodies pay for JIT compilation and heap growth.
   for (let i = 0; i < 5; i++)
     await timedSend({
@@ -255,10 +256,11 @@ t.test('a 1 MB adversarial value in any field is a 400 within 100 ms', async (t)
           : adversary.make(maxUrlValueBytes, (text) => encodeURIComponent(text).length)
       const request = adversarialRequest(leaf, value)
       let { reply, ms } = await timedSend(request)
-      // Up to three retries absorb scheduling hiccups on a loaded machine; a super-linear check (minutes
-      // at this size) fails every attempt.
-      for (let retry = 0; retry < 3 && ms >= budgetMs; retry++) {
-        await sleep(50)
+      if (ms >= budgetMs) retried++
+      // Wall-clock time on a shared machine: up to four retries, spaced out, absorb CPU starvation and
+      // GC pauses; a super-linear check (minutes of CPU at this size) fails every attempt.
+      for (let retry = 0; retry < 4 && ms >= budgetMs; retry++) {
+        await sleep(250)
         ;({ reply, ms } = await timedSend(request))
       }
       slowest.push({ what, ms })
@@ -268,6 +270,7 @@ t.test('a 1 MB adversarial value in any field is a 400 within 100 ms', async (t)
     }
   }
   slowest.sort((a, b) => b.ms - a.ms)
+  t.comment(`${slowest.length} requests, ${retried} retried after a first answer over ${budgetMs} ms`)
   t.comment(
     `slowest: ${slowest
       .slice(0, 3)
@@ -280,7 +283,10 @@ t.test('a 1 MB unknown field name is a fast 400 that does not echo it back', asy
   const name = fill('', 'k', '')(maxBodyBytes - 20, (text) => text.length)
   const request = { method: 'POST', path: '/customers', rawBody: JSON.stringify({ [name]: 1 }) }
   let { reply, ms } = await timedSend(request)
-  for (let retry = 0; retry < 2 && ms >= budgetMs; retry++) ({ reply, ms } = await timedSend(request))
+  for (let retry = 0; retry < 4 && ms >= budgetMs; retry++) {
+    await sleep(250)
+    ;({ reply, ms } = await timedSend(request))
+  }
   assertError(t, reply, 400, 'invalid_request')
   t.ok(reply.text.length < 2000, `the answer is ${reply.text.length} bytes`)
   t.ok(ms < budgetMs, `answered in ${ms.toFixed(1)} ms`)
