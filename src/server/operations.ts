@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { type Queryable, withTransaction } from '../db/pool.js'
 import { ApiError } from '../lib/errors.js'
 import type { Scope } from '../lib/scopes.js'
+import { isStorableText } from '../lib/text.js'
 import type { AuthContext } from '../services/api-keys.js'
 import type { Actor } from '../services/events.js'
 import {
@@ -65,24 +66,67 @@ export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B exte
   return operation as unknown as Operation
 }
 
-/** Turns the first zod issue into the envelope's invalid_request (or invalid_id) with `param`. */
+/** A field name as an error shows it: an unknown key of a megabyte is not echoed whole. */
+const shortened = (name: string) => (name.length > 100 ? `${name.slice(0, 100)}…` : name)
+
+/** Custom issues may name the envelope code they stand for (ids and cursors have codes of their own). */
+const customIssueCodes = new Set(['invalid_id', 'invalid_cursor'])
+
+/**
+ * The first string (or object key) of a request input that Postgres cannot store: NUL, or a lone
+ * UTF-16 surrogate (which pg would silently write as U+FFFD). Linear in the input's size.
+ */
+function findUnstorableText(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findUnstorableText(item, [...path, String(index)])
+      if (found) return found
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findUnstorableText(key, [...path, key]) ?? findUnstorableText(item, [...path, key])
+      if (found) return found
+    }
+  }
+  return null
+}
+
+/**
+ * Turns the first zod issue into the envelope's invalid_request (or invalid_id, invalid_cursor) with
+ * `param`. Whatever the schema, a value holding NUL or a lone surrogate is refused too: after the
+ * schema, so an id or a cursor keeps its own code, and before anything reaches the database.
+ */
 export function parseInput<T extends z.ZodType>(
   schema: T,
   input: unknown,
   location: 'body' | 'query' | 'path',
 ): z.output<T> {
   const result = schema.safeParse(input ?? (location === 'body' ? undefined : {}))
-  if (result.success) return result.data
+  if (result.success) {
+    const unstorable = findUnstorableText(input)
+    if (unstorable) {
+      const param = unstorable.map(shortened).join('.') || null
+      // Path parameters are ids (spec "Identifiers"): a malformed one is invalid_id.
+      throw new ApiError(
+        location === 'path' ? 'invalid_id' : 'invalid_request',
+        `${param ? `${param}: ` : ''}text must not contain NUL (\\u0000) or unpaired UTF-16 surrogates`,
+        { param },
+      )
+    }
+    return result.data
+  }
   const issue = result.error.issues[0]
   if (!issue) throw new ApiError('invalid_request', `Invalid ${location}`)
   if (issue.code === 'unrecognized_keys') {
-    const key = [...issue.path.map(String), issue.keys[0] ?? ''].join('.')
+    const key = [...issue.path.map(String), issue.keys[0] ?? ''].map(shortened).join('.')
     const where = location === 'body' ? 'body field' : 'query parameter'
     throw new ApiError('invalid_request', `Unknown ${where} "${key}"`, { param: key })
   }
   const param = issue.path.map(String).join('.') || null
-  if (issue.code === 'custom' && (issue.params as { code?: string } | undefined)?.code === 'invalid_id') {
-    throw new ApiError('invalid_id', issue.message, { param })
+  const customCode = issue.code === 'custom' ? (issue.params as { code?: string } | undefined)?.code : undefined
+  if (customCode && customIssueCodes.has(customCode)) {
+    throw new ApiError(customCode as 'invalid_id' | 'invalid_cursor', issue.message, { param })
   }
   if (location === 'body' && issue.path.length === 0 && issue.code === 'invalid_type') {
     throw new ApiError('invalid_request', 'The request body must be a JSON object', { param: null })
@@ -93,6 +137,10 @@ export function parseInput<T extends z.ZodType>(
   const subject = param ? `${param}: ` : ''
   throw new ApiError('invalid_request', `${subject}${issue.message}`, { param })
 }
+
+// An operation that declares no query parameters takes none: `?expected_version=1` on a PATCH must
+// not be silently ignored (it would skip the version check the caller asked for).
+const noQueryParameters = z.strictObject({})
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -151,7 +199,7 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
       config: operation.scopes ? { scopes: operation.scopes } : {},
       handler: async (request, reply) => {
         const params = operation.params ? parseInput(operation.params, request.params, 'path') : {}
-        const query = operation.query ? parseInput(operation.query, request.query, 'query') : {}
+        const query = parseInput(operation.query ?? noQueryParameters, request.query, 'query')
         let body: unknown
         if (operation.body) {
           if (request.body === undefined && operation.bodyRequired) {

@@ -87,7 +87,14 @@ t.test("the router's own refusals are answered in the envelope", async (t) => {
     api,
     `GET /v1/customers/%E0%A4%A HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nConnection: close`,
   )
-  assertEdgeEnvelope(t, badEncoding, 400, 'invalid_request')
+  // Where a route takes an id, an undecodable segment is a wrong id; elsewhere a malformed URL.
+  assertEdgeEnvelope(t, badEncoding, 400, 'invalid_id')
+  t.equal(badEncoding.body.error.param, 'public_id', 'the id parameter is named')
+  const badRoute = await rawRequest(
+    api,
+    `GET /v1/cust%E0%A4%Aomers HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nConnection: close`,
+  )
+  assertEdgeEnvelope(t, badRoute, 400, 'invalid_request')
 
   // A path id over the router's default 100 characters is a wrong id like any other.
   const longId = await api.request(`/v1/customers/cus_${'a'.repeat(120)}`, { key })

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import fp from 'fastify-plugin'
 import { isDatabaseUnavailable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
@@ -17,10 +17,11 @@ const fastifyCodeToApiError: Record<string, (error: FastifyError) => ApiError> =
     new ApiError('invalid_request', 'The Content-Length header does not match the body'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () =>
     new ApiError('invalid_json', 'The body is empty but Content-Type is application/json'),
+  // The router decodes only path parameters, and every path parameter is an id (spec "Identifiers").
   FST_ERR_BAD_URL: () =>
-    new ApiError('invalid_request', 'The request URL is malformed (an invalid percent-encoding such as %E0%A4%A)'),
-  // Only past the router's maxParamLength, itself above what Node's header limit lets through.
-  FST_ERR_MAX_PARAM_LENGTH: () => new ApiError('invalid_request', 'A path segment of the request URL is too long'),
+    new ApiError('invalid_request', 'The request path is not valid percent-encoded UTF-8 (such as %E0%A4%A)'),
+  FST_ERR_MAX_PARAM_LENGTH: () =>
+    new ApiError('invalid_id', 'The id in the path is longer than any id', { param: 'public_id' }),
   FST_ERR_ASYNC_CONSTRAINT: () => new ApiError('invalid_request', 'The request could not be routed'),
 }
 
@@ -91,12 +92,40 @@ export function sendError(
  * segment) before any hook or route ran, so this is an edge refusal with request_id null.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const apiError = toApiError(error)
+  const apiError = (error.code === 'FST_ERR_BAD_URL' ? undecodableIdParam(request) : null) ?? toApiError(error)
   request.log.info(
     { request_id: request.id, code: error.code, status: apiError.status },
     'request refused by the router',
   )
   return sendError(request, reply, apiError, null)
+}
+
+/**
+ * A path segment that is not valid percent-encoded UTF-8 where a route has a path parameter is a
+ * wrong id like any other (spec "Identifiers": every path parameter is a typed id): 400 invalid_id
+ * naming the parameter. Elsewhere in the path it is a malformed URL, answered by the caller.
+ */
+function undecodableIdParam(request: FastifyRequest): ApiError | null {
+  const [path = '', query] = request.url.split('?', 2)
+  const segments = path.split('/')
+  const bad = segments.findIndex((segment) => {
+    try {
+      decodeURIComponent(segment)
+      return false
+    } catch {
+      return true
+    }
+  })
+  if (bad < 0) return null
+  const placeholder = 'undecodable0segment'
+  segments[bad] = placeholder
+  const route = request.server.findRoute({
+    method: request.method as HTTPMethods,
+    url: segments.join('/') + (query === undefined ? '' : `?${query}`),
+  })
+  const param = route && Object.entries(route.params).find(([, value]) => value === placeholder)?.[0]
+  if (!param) return null
+  return new ApiError('invalid_id', `The ${param} in the path is not valid percent-encoded UTF-8`, { param })
 }
 
 /** What Node's HTTP parser could not read, as the envelope's error; never a 408 or 431 (not in the contract). */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import 'zod-openapi'
+import type { ZodOpenApiOverrideMetaContext } from 'zod-openapi'
 import { errorStatus } from '../../lib/errors.js'
 import { type IdKind, idPrefixes, isPublicId } from '../../lib/ids.js'
 import type { Scope } from '../../lib/scopes.js'
@@ -77,12 +77,25 @@ export function listEnvelope<T extends z.ZodType>(item: T, id: string) {
   }).meta({ id })
 }
 
+/**
+ * Every free-text string of a request: the length is checked first and aborts, so no pattern,
+ * refinement or transform after it ever sees an overlong value (a quadratic email pattern on a
+ * 60k-character value once blocked the process for seconds). `trim` runs before the length check,
+ * as it always did: trimming is linear. NUL and lone surrogates are refused for every input, whatever
+ * its schema, by `parseInput`.
+ */
+export function textInput(max: number, options: { trim?: boolean } = {}) {
+  const base = options.trim ? z.string().trim() : z.string()
+  return base.max(max, { abort: true, error: `must be at most ${max} characters` })
+}
+
 /** A typed id for one slot: any other shape is 400 invalid_id before any lookup (spec "Identifiers"). */
 export function publicIdSchema(kind: IdKind, description?: string) {
   const prefix = `${idPrefixes[kind]}_`
   return z
     .string()
     .superRefine((value, ctx) => {
+      // isPublicId is one anchored character-class test, linear in the length of any value.
       if (!isPublicId(kind, value)) {
         ctx.addIssue({
           code: 'custom',
@@ -94,6 +107,7 @@ export function publicIdSchema(kind: IdKind, description?: string) {
     .meta({
       description: description ?? `A ${prefix} id`,
       pattern: `^${prefix}[0-9A-Za-z]{1,64}$`,
+      maxLength: prefix.length + 64,
       example: `${prefix}4bW2yXk0fT9QmZr7LcVd1p`,
     })
 }
@@ -102,17 +116,26 @@ export function publicIdParams(kind: IdKind) {
   return z.strictObject({ public_id: publicIdSchema(kind) })
 }
 
-// RFC 3339 with a zone: `Z` or a numeric offset. Naive date-times are refused (spec "Value formats").
-const zonedInstant = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/
+/**
+ * RFC 3339 `date-time` exactly (section 5.6): full date, `T`, time with seconds, optional fraction
+ * (1-9 digits), then `Z` or `±HH:MM`. `t` and `z` are accepted because the RFC's ABNF is
+ * case-insensitive; a space for `T`, missing seconds and `+HHMM` offsets are refused (spec "Value
+ * formats": naive date-times are refused too). Bounded quantifiers only: linear.
+ */
+const rfc3339DateTime = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(?:[Zz]|[+-](\d{2}):(\d{2}))$/
 
 /** Date.parse rolls 2026-02-30 over to March; a calendar check refuses it instead. */
-function isRealDateTime(value: string): boolean {
-  const [year, month, day, hour, minute, second] = [0, 5, 8, 11, 14, 17].map((at, i) =>
-    Number(value.slice(at, at + (i === 0 ? 4 : 2)) || 0),
-  ) as [number, number, number, number, number, number]
+function isRealDateTime(match: RegExpExecArray): boolean {
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  const offset = /([+-])(\d{2}):?(\d{2})$/.exec(value)
-  const offsetOk = !offset || (Number(offset[2]) <= 14 && Number(offset[3]) <= 59)
+  const offsetOk = match[8] === undefined || (Number(match[8]) <= 14 && Number(match[9]) <= 59)
   return (
     month >= 1 &&
     month <= 12 &&
@@ -121,43 +144,79 @@ function isRealDateTime(value: string): boolean {
     hour <= 23 &&
     minute <= 59 &&
     second <= 59 &&
-    offsetOk &&
-    !Number.isNaN(Date.parse(value.replace(' ', 'T')))
+    offsetOk
   )
 }
 
-export const requestInstant = z
-  .string()
+export const requestInstant = textInput(40)
   .superRefine((value, ctx) => {
-    if (!zonedInstant.test(value)) {
+    const match = rfc3339DateTime.exec(value)
+    if (!match) {
       ctx.addIssue({
         code: 'custom',
-        message: 'must be an RFC 3339 date-time with Z or a numeric offset, e.g. 2026-01-31T15:04:05Z',
+        message:
+          'must be an RFC 3339 date-time with seconds and Z or a ±HH:MM offset, e.g. 2026-01-31T15:04:05Z or 2026-01-31T09:04:05-06:00',
       })
-    } else if (!isRealDateTime(value)) {
+    } else if (!isRealDateTime(match)) {
       ctx.addIssue({ code: 'custom', message: 'is not a real date-time (check the day, month and time)' })
     }
   })
-  .transform((value) => new Date(value.replace(' ', 'T')))
+  .transform((value) => new Date(value.toUpperCase()))
   .meta({
     format: 'date-time',
-    description: 'RFC 3339 date-time with `Z` or a numeric offset; naive date-times are rejected',
+    pattern: rfc3339DateTime.source,
+    description:
+      'RFC 3339 date-time: seconds required, optional fraction, then `Z` or a `±HH:MM` offset. Naive date-times, a space for `T` and `+HHMM` offsets are rejected.',
     example: '2026-01-31T09:04:05-06:00',
   })
 
-export const limitParam = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(200)
-  .default(50)
-  .meta({ description: 'Page size, 1-200', example: 50 })
+/**
+ * `limit` as the document declares it, an integer 1-200, written in plain decimal digits: no sign,
+ * spaces, exponent, fraction, hex or leading zero (`1e1`, ` 1`, `0x10`, `01` are 400, not coerced).
+ */
+export const limitParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,2}$/, {
+    abort: true,
+    error: 'must be a whole number from 1 to 200 in plain digits (no sign, spaces, exponent or leading zero)',
+  })
+  .transform(Number)
+  .pipe(z.number().max(200, 'must be at most 200'))
+  .optional()
+  .transform((value) => value ?? 50)
+  .meta({
+    description: 'Page size, 1-200, in plain decimal digits',
+    example: 50,
+    // Documented as the integer it stands for; the digits-only rule is the description's.
+    override: ({ jsonSchema }: ZodOpenApiOverrideMetaContext) => {
+      Object.assign(jsonSchema, { type: 'integer', minimum: 1, maximum: 200, default: 50 })
+      delete jsonSchema.pattern
+    },
+  })
 
-// No length bound here: anything the API did not issue is 400 invalid_cursor, whatever its size.
+/** Longer than any cursor the API issues; a longer value is still answered as invalid_cursor. */
+const cursorMaxLength = 1000
+const cursorShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
+
+// Anything the API did not issue is 400 invalid_cursor (spec "Pagination"), whatever its size or
+// characters: the shape is checked here so a NUL or a megabyte never reaches decoding.
 export const cursorParam = z
   .string()
+  .superRefine((value, ctx) => {
+    // Empty means absent, as `?cursor=` from a client that fills in an empty next_cursor.
+    if (value !== '' && (value.length > cursorMaxLength || !cursorShape.test(value))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The cursor is not one this API issued: start again without it',
+        params: { code: 'invalid_cursor' },
+      })
+    }
+  })
   .optional()
-  .meta({ description: 'The `next_cursor` of the previous page; the other parameters must not change' })
+  .meta({
+    description: 'The `next_cursor` of the previous page; the other parameters must not change',
+    maxLength: cursorMaxLength,
+  })
 
 export const sortParam = z
   .enum(['created_at', 'updated_at'])
@@ -169,10 +228,8 @@ export const lifecycleParam = z
   .default('active')
   .meta({ description: 'Which records: not archived (default), archived (including merged), or all' })
 
-export const searchParam = z
-  .string()
+export const searchParam = textInput(100)
   .min(2)
-  .max(100)
   .optional()
   .meta({ description: 'Case-insensitive substring, 2-100 characters; % and _ match literally' })
 

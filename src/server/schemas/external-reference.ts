@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { visible } from './common.js'
+import { textInput, visible } from './common.js'
 
 export const ExternalReferenceSchema = z
   .object({
@@ -13,5 +13,5 @@ export const ExternalReferenceSchema = z
   .meta({ id: 'ExternalReference', description: "This integration's own id for a record; private to it" })
 
 export const ExternalIdBodySchema = z
-  .strictObject({ external_id: z.string().min(1).max(255) })
+  .strictObject({ external_id: textInput(255).min(1) })
   .meta({ id: 'ExternalIdRequest' })

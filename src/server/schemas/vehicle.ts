@@ -12,21 +12,21 @@ import {
   requestInstant,
   searchParam,
   sortParam,
+  textInput,
   visible,
 } from './common.js'
 
 // The spec names vehicles but shows no shape ("Operations named but without a shape"); docs/decisions.md
 // records the fields and limits chosen here.
-const text = (max: number) => z.string().trim().max(max)
+const text = (max: number) => textInput(max, { trim: true })
 const nullableText = (max: number) => text(max).nullable()
 
 export const firstModelYear = 1886
 /** Model years run ahead of the calendar: next year's models are sold this year. */
 export const latestModelYear = () => new Date().getUTCFullYear() + 2
 
-const vin = z
-  .string()
-  .trim()
+// The hard cap is looser than 17 so a near miss still gets checkVin's "exactly 17, got 18".
+const vin = text(64)
   .toUpperCase()
   .superRefine((value, ctx) => {
     const check = checkVin(value)
@@ -133,25 +133,19 @@ export const VehicleListQuerySchema = z.strictObject({
   limit: limitParam,
   cursor: cursorParam,
   customer: publicIdSchema('customer', "Only this customer's vehicles (a cus_ id)").optional(),
-  vin: z.string().trim().toUpperCase().min(1).max(17).optional().meta({ description: 'Exact VIN, case-insensitive' }),
-  plate: z
-    .string()
+  vin: text(17).toUpperCase().min(1).optional().meta({ description: 'Exact VIN, case-insensitive' }),
+  plate: textInput(25)
     .min(1)
-    .max(25)
     .optional()
     .meta({ description: 'Licence plate, compared ignoring case, spaces, hyphens and dots' }),
-  unit_number: z
-    .string()
-    .trim()
-    .min(1)
-    .max(50)
-    .optional()
-    .meta({ description: 'Exact fleet unit number, case-insensitive' }),
+  unit_number: text(50).min(1).optional().meta({ description: 'Exact fleet unit number, case-insensitive' }),
   q: searchParam.meta({
     description: 'Substring of VIN, year, make, model, trim, color, plate or unit number (2-100 characters)',
   }),
-  external_id: z.string().min(1).max(255).optional().meta({ description: "This integration's external id" }),
-  updated_after: requestInstant.optional().meta({ description: 'Only records updated strictly after this instant' }),
+  external_id: textInput(255).min(1).optional().meta({ description: "This integration's external id" }),
+  updated_after: requestInstant.optional().meta({
+    description: 'Only records updated strictly after this instant (RFC 3339, e.g. 2026-01-31T09:04:05-06:00)',
+  }),
   lifecycle: lifecycleParam,
   sort: sortParam,
 })

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { eventTypes } from '../../services/events.js'
-import { instant, publicIdSchema, responseObject, visible } from './common.js'
+import { instant, publicIdSchema, responseObject, textInput, visible } from './common.js'
 
 // Spec "Webhook endpoint" and "Webhook endpoints".
 const eventTypeList = z
-  .array(z.string())
+  .array(textInput(100))
   .max(eventTypes.length + 1)
   .superRefine((types, ctx) => {
     types.forEach((type, index) => {
@@ -27,13 +27,13 @@ const eventTypeList = z
     example: ['customer.created', 'customer.updated'],
   })
 
-const url = z.string().min(12).max(2000).meta({
+const url = textInput(2000).min(12).meta({
   description:
     'https:// on port 443 or 8443 to a public hostname, 12-2000 characters. Private, loopback, link-local and cloud-metadata addresses are refused at registration (after resolving DNS) and again at every delivery.',
   example: 'https://hooks.example.com/shopapi',
 })
 
-const description = z.string().max(255).nullable().meta({ description: 'Up to 255 characters' })
+const description = textInput(255).nullable().meta({ description: 'Up to 255 characters' })
 
 export const WebhookEndpointSchema = responseObject({
   id: publicIdSchema('webhookEndpoint'),

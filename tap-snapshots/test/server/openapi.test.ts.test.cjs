@@ -143,20 +143,21 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "in": "query",
             "name": "limit",
             "schema": {
-              "default": 50,
-              "description": "Page size, 1-200",
+              "description": "Page size, 1-200, in plain decimal digits",
               "example": 50,
               "type": "integer",
               "minimum": 1,
-              "maximum": 200
+              "maximum": 200,
+              "default": 50
             },
-            "description": "Page size, 1-200"
+            "description": "Page size, 1-200, in plain decimal digits"
           },
           {
             "in": "query",
             "name": "cursor",
             "schema": {
               "description": "The \`next_cursor\` of the previous page; the other parameters must not change",
+              "maxLength": 1000,
               "type": "string"
             },
             "description": "The \`next_cursor\` of the previous page; the other parameters must not change"
@@ -207,12 +208,14 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "in": "query",
             "name": "updated_after",
             "schema": {
-              "description": "Only records updated strictly after this instant",
+              "description": "Only records updated strictly after this instant (RFC 3339, e.g. 2026-01-31T09:04:05-06:00)",
               "format": "date-time",
+              "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
               "example": "2026-01-31T09:04:05-06:00",
-              "type": "string"
+              "type": "string",
+              "maxLength": 40
             },
-            "description": "Only records updated strictly after this instant"
+            "description": "Only records updated strictly after this instant (RFC 3339, e.g. 2026-01-31T09:04:05-06:00)"
           },
           {
             "in": "query",
@@ -444,6 +447,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A cus_ id",
               "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -538,6 +542,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A cus_ id",
               "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -662,6 +667,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A cus_ id",
               "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -788,6 +794,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A cus_ id",
               "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -910,6 +917,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A cus_ id",
               "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -1020,20 +1028,21 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "in": "query",
             "name": "limit",
             "schema": {
-              "default": 50,
-              "description": "Page size, 1-200",
+              "description": "Page size, 1-200, in plain decimal digits",
               "example": 50,
               "type": "integer",
               "minimum": 1,
-              "maximum": 200
+              "maximum": 200,
+              "default": 50
             },
-            "description": "Page size, 1-200"
+            "description": "Page size, 1-200, in plain decimal digits"
           },
           {
             "in": "query",
             "name": "cursor",
             "schema": {
               "description": "The \`next_cursor\` of the previous page; the other parameters must not change",
+              "maxLength": 1000,
               "type": "string"
             },
             "description": "The \`next_cursor\` of the previous page; the other parameters must not change"
@@ -1045,6 +1054,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "Only this customer's vehicles (a cus_ id)",
               "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
             }
           },
@@ -1107,12 +1117,14 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "in": "query",
             "name": "updated_after",
             "schema": {
-              "description": "Only records updated strictly after this instant",
+              "description": "Only records updated strictly after this instant (RFC 3339, e.g. 2026-01-31T09:04:05-06:00)",
               "format": "date-time",
+              "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
               "example": "2026-01-31T09:04:05-06:00",
-              "type": "string"
+              "type": "string",
+              "maxLength": 40
             },
-            "description": "Only records updated strictly after this instant"
+            "description": "Only records updated strictly after this instant (RFC 3339, e.g. 2026-01-31T09:04:05-06:00)"
           },
           {
             "in": "query",
@@ -1345,6 +1357,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A veh_ id",
               "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -1439,6 +1452,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A veh_ id",
               "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -1563,6 +1577,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A veh_ id",
               "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -1689,6 +1704,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A veh_ id",
               "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -1811,6 +1827,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A veh_ id",
               "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -1919,20 +1936,21 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "in": "query",
             "name": "limit",
             "schema": {
-              "default": 50,
-              "description": "Page size, 1-200",
+              "description": "Page size, 1-200, in plain decimal digits",
               "example": 50,
               "type": "integer",
               "minimum": 1,
-              "maximum": 200
+              "maximum": 200,
+              "default": 50
             },
-            "description": "Page size, 1-200"
+            "description": "Page size, 1-200, in plain decimal digits"
           },
           {
             "in": "query",
             "name": "cursor",
             "schema": {
               "description": "The \`next_cursor\` of the previous page; valid while the events it points past are retained (30 days)",
+              "maxLength": 1000,
               "type": "string"
             },
             "description": "The \`next_cursor\` of the previous page; valid while the events it points past are retained (30 days)"
@@ -2034,6 +2052,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A evt_ id",
               "pattern": "^evt_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "evt_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -2235,7 +2254,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                     "maxItems": 27,
                     "type": "array",
                     "items": {
-                      "type": "string"
+                      "type": "string",
+                      "maxLength": 100
                     },
                     "description": "Known event types, \`[\\"*\\"]\` alone for every type the integration's scopes allow, or \`[]\` for none. Duplicates are dropped. Types the scopes do not cover are accepted but delivered only while the scopes allow.",
                     "example": [
@@ -2360,6 +2380,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A whe_ id",
               "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -2453,6 +2474,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A whe_ id",
               "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -2494,7 +2516,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                     "maxItems": 27,
                     "type": "array",
                     "items": {
-                      "type": "string"
+                      "type": "string",
+                      "maxLength": 100
                     },
                     "description": "Known event types, \`[\\"*\\"]\` alone for every type the integration's scopes allow, or \`[]\` for none. Duplicates are dropped. Types the scopes do not cover are accepted but delivered only while the scopes allow.",
                     "example": [
@@ -2615,6 +2638,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A whe_ id",
               "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -2713,6 +2737,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A whe_ id",
               "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -2828,6 +2853,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "type": "string",
               "description": "A whe_ id",
               "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
               "example": "whe_4bW2yXk0fT9QmZr7LcVd1p"
             },
             "required": true,
@@ -3137,6 +3163,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 2,
                 "pattern": "^[A-Z]{2}$"
               },
               {
@@ -3340,6 +3367,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 2,
                 "pattern": "^[A-Z]{2}$"
               },
               {
@@ -3470,12 +3498,14 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "The cus_ id of the customer who owns the vehicle",
             "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+            "maxLength": 68,
             "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
           },
           "vin": {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 64,
                 "description": "17 characters, stored upper-case; I, O and Q are refused. The check digit (position 9) is verified for North American VINs (first character 1-5).",
                 "example": "1HGCM82633A004352"
               },
@@ -3625,12 +3655,14 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "The cus_ id of the customer who owns the vehicle",
             "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+            "maxLength": 68,
             "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
           },
           "vin": {
             "anyOf": [
               {
                 "type": "string",
+                "maxLength": 64,
                 "description": "17 characters, stored upper-case; I, O and Q are refused. The check digit (position 9) is verified for North American VINs (first character 1-5).",
                 "example": "1HGCM82633A004352"
               },
@@ -4533,6 +4565,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "A evt_ id",
             "pattern": "^evt_[0-9A-Za-z]{1,64}$",
+            "maxLength": 68,
             "example": "evt_4bW2yXk0fT9QmZr7LcVd1p",
             "x-field-visibility": "always"
           },
@@ -4647,6 +4680,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "A whe_ id",
             "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+            "maxLength": 68,
             "example": "whe_4bW2yXk0fT9QmZr7LcVd1p",
             "x-field-visibility": "always"
           },
@@ -4726,6 +4760,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "A whe_ id",
             "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+            "maxLength": 68,
             "example": "whe_4bW2yXk0fT9QmZr7LcVd1p",
             "x-field-visibility": "always"
           },
@@ -4812,6 +4847,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "A whe_ id",
             "pattern": "^whe_[0-9A-Za-z]{1,64}$",
+            "maxLength": 68,
             "example": "whe_4bW2yXk0fT9QmZr7LcVd1p",
             "x-field-visibility": "always"
           },
@@ -4839,6 +4875,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "string",
             "description": "A evt_ id",
             "pattern": "^evt_[0-9A-Za-z]{1,64}$",
+            "maxLength": 68,
             "example": "evt_4bW2yXk0fT9QmZr7LcVd1p",
             "x-field-visibility": "always"
           },
