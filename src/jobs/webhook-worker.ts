@@ -6,7 +6,7 @@ import { createPool } from '../db/pool.js'
 import { createDeliveryAgent, type Resolver, systemResolver } from '../lib/webhook-targets.js'
 import { claimNextDelivery, type DueEndpoint, dispatchEvents, findDueEndpoints } from '../services/deliveries.js'
 import { runMaintenance } from './purge-expired.js'
-import { attemptDelivery, leaseMs } from './webhook-attempt.js'
+import { attemptDelivery, leaseMs, UnrecordedAttemptError } from './webhook-attempt.js'
 
 export const endpointQueue = 'webhook-endpoint'
 export const maintenanceQueue = 'shopapi-maintenance'
@@ -282,8 +282,21 @@ export class WebhookWorker {
         try {
           await attemptDelivery(runtime, delivery)
         } catch (error) {
-          // The lease lapses and the delivery is attempted again: at least once, never lost.
-          this.options.log.error({ err: error, delivery: delivery.public_id }, 'recording a webhook attempt failed')
+          if (error instanceof UnrecordedAttemptError) {
+            // Counted on the delivery: retried a few times, then failed with the reason (never a silent loop).
+            this.options.log.error(
+              {
+                err: error.cause,
+                deliveryId: delivery.public_id,
+                recordFailures: error.counted?.recordFailures,
+                deliveryFailed: error.counted?.failed ?? false,
+              },
+              error.message,
+            )
+            continue
+          }
+          // A lost connection: the lease lapses and the delivery is attempted again (at least once, never lost).
+          this.options.log.error({ err: error, deliveryId: delivery.public_id }, 'recording a webhook attempt failed')
           return
         }
       }
