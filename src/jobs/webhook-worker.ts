@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss'
 import type { Dispatcher } from 'undici'
 import type { WebhookConfig } from '../config.js'
 import { createPool } from '../db/pool.js'
-import { createDeliveryAgent, type Resolver, systemResolver } from '../lib/webhook-targets.js'
+import { createDeliveryAgent, type Resolver, webhookResolver } from '../lib/webhook-targets.js'
 import { claimNextDelivery, type DueEndpoint, dispatchEvents, findDueEndpoints } from '../services/deliveries.js'
 import { runMaintenance } from './purge-expired.js'
 import { attemptDelivery, leaseMs, UnrecordedAttemptError } from './webhook-attempt.js'
@@ -83,7 +83,7 @@ export class WebhookWorker {
     })
     this.agent = createDeliveryAgent({
       policy: { allowPrivate: options.webhooks.allowPrivateTargets },
-      resolver: options.resolver ?? systemResolver,
+      resolver: webhookResolver({ allowPrivate: options.webhooks.allowPrivateTargets }, options.resolver),
       connectTimeoutMs: options.webhooks.timeoutMs,
     })
   }
