@@ -65,7 +65,8 @@ export function createSystemResolver(
   const tries = options.tries ?? defaultResolverBounds.tries
   const perTryMs = Math.max(100, Math.floor((options.timeoutMs ?? defaultResolverBounds.timeoutMs) / tries))
   return async (hostname, signal) => {
-    const name = hostname.toLowerCase().replace(/\.$/, '')
+    const name = unbracket(hostname).toLowerCase().replace(/\.$/, '')
+    if (net.isIP(name) !== 0) return [name]
     if (name === 'localhost' || name.endsWith('.localhost')) return ['127.0.0.1', '::1']
     const resolver = new dns.promises.Resolver({ timeout: perTryMs, tries })
     const cancel = () => resolver.cancel()
@@ -169,7 +170,6 @@ export function boundResolver(resolver: Resolver, options: { timeoutMs?: number;
   return async (hostname, outerSignal) => {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(new DnsTimeoutError(hostname, timeoutMs)), timeoutMs)
-    timer.unref()
     const stop = () => controller.abort(outerSignal?.reason)
     outerSignal?.addEventListener('abort', stop, { once: true })
     const aborted = new Promise<never>((_, reject) => {
