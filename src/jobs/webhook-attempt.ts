@@ -158,9 +158,9 @@ export async function attemptDelivery(
   try {
     recorded = await recordAttempt(runtime.pool, delivery, outcome, runtime.webhooks, options)
   } catch (error) {
-    // A manual resend reports the failure to the person who ran it; a lost connection leaves the
-    // lease to lapse (nothing can be written now). Anything else the database refuses would refuse
-    // again at every retry, so it is counted, and fails the delivery after a few tries.
+    // A manual resend reports the failure to the person who ran it; passing trouble (a lost
+    // connection, a deadlock) leaves the lease to lapse. Anything else the database refuses would
+    // refuse again at every retry, so it is counted, and fails the delivery after a few tries.
     if (options.manual || !isDatabaseRefusal(error)) throw error
     const counted = await countUnrecordedAttempt(
       runtime.pool,
@@ -189,13 +189,15 @@ export class UnrecordedAttemptError extends Error {
   }
 }
 
-/**
- * True when Postgres answered with an error (a SQLSTATE) other than a lost or closing connection
- * (class 08, and 57P admin/crash shutdown): such an error comes back the same on every retry.
- */
+// SQLSTATE classes of passing trouble, not of the record itself: connection (08), rollback such as a
+// deadlock (40), insufficient resources (53), lock not available (55), operator intervention such as a
+// shutdown or statement timeout (57), system I/O (58). Their lease lapses and the attempt runs again.
+const transientSqlClasses = new Set(['08', '40', '53', '55', '57', '58'])
+
+/** True when Postgres refused the record itself (a SQLSTATE outside the transient classes): it would again. */
 function isDatabaseRefusal(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08') && !code.startsWith('57P')
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !transientSqlClasses.has(code.slice(0, 2))
 }
 
 function describeDatabaseError(error: unknown): string {

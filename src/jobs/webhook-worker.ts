@@ -295,7 +295,7 @@ export class WebhookWorker {
             )
             continue
           }
-          // A lost connection: the lease lapses and the delivery is attempted again (at least once, never lost).
+          // Passing trouble (a lost connection): the lease lapses and the delivery is attempted again.
           this.options.log.error({ err: error, deliveryId: delivery.public_id }, 'recording a webhook attempt failed')
           return
         }
