@@ -502,7 +502,7 @@ export function createDeliveryAgent(options: {
   connections?: number
 }): Agent {
   const policy = { ...options.policy }
-  const resolver = options.resolver ?? systemResolver
+  const resolver = options.resolver ?? webhookResolver(policy)
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000
   const connector = buildConnector({ timeout: connectTimeoutMs })
 
