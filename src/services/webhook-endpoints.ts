@@ -71,9 +71,15 @@ function normalizeEventTypes(types: readonly string[]): string[] {
   return types.includes('*') ? ['*'] : [...new Set(types)]
 }
 
-/** A url that passed the syntax rules and whose every address was vetted, in its normalized form. */
+declare const vettedBrand: unique symbol
+
+/**
+ * A url that passed the syntax rules and whose every address was vetted, in its normalized form.
+ * Branded: only `vetWebhookUrl` makes one, so a write cannot be handed an unchecked string.
+ */
 export interface VettedUrl {
   readonly href: string
+  readonly [vettedBrand]: true
 }
 
 /**
@@ -81,7 +87,7 @@ export interface VettedUrl {
  * server must cost a bounded wait (the resolver's), never a pooled connection held meanwhile.
  */
 export async function vetWebhookUrl(url: string, context: EndpointContext): Promise<VettedUrl> {
-  return { href: await requireSafeUrl(url, context) }
+  return { href: await requireSafeUrl(url, context) } as VettedUrl
 }
 
 async function requireSafeUrl(url: string, context: EndpointContext): Promise<string> {
