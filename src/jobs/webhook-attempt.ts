@@ -6,9 +6,11 @@ import { signatureHeader } from '../lib/webhook-signature.js'
 import {
   type AttemptOutcome,
   type ClaimedDelivery,
+  countUnrecordedAttempt,
   type RecordedAttempt,
   recordAttempt,
   releaseLease,
+  type UnrecordedAttempt,
 } from '../services/deliveries.js'
 import { eventEnvelope } from '../services/events.js'
 import { signingSecrets } from '../services/webhook-endpoints.js'
@@ -33,6 +35,16 @@ export function leaseMs(webhooks: Pick<WebhookConfig, 'timeoutMs'>): number {
   return webhooks.timeoutMs + 20_000
 }
 
+/**
+ * A receiver's bytes as text Postgres accepts: invalid UTF-8 becomes U+FFFD (a non-fatal decoder),
+ * a character cut in half by the 4 KB limit is dropped (stream mode holds it back), and NUL, which a
+ * `text` column refuses, becomes U+FFFD too. Support staff read the answer; a faithful copy of binary
+ * noise is worth less than an attempt that can always be recorded.
+ */
+export function storableText(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes, { stream: true }).replaceAll('\u0000', '\ufffd')
+}
+
 /** The error chain's messages and codes in one line, for the attempt record. */
 function describeError(error: unknown, timeoutMs: number, timedOut: boolean): string {
   if (timedOut) return `timeout: no complete response within ${timeoutMs / 1000} s`
@@ -45,7 +57,7 @@ function describeError(error: unknown, timeoutMs: number, timedOut: boolean): st
     if (text && !parts.some((part) => part.includes(text))) parts.push(text)
     current = (current as { cause?: unknown }).cause
   }
-  return parts.join(' <- ') || String(error)
+  return storableText(Buffer.from(parts.join(' <- ') || String(error)))
 }
 
 /** POSTs the envelope once. Never throws: network failures, timeouts and refusals are outcomes. */
@@ -105,12 +117,16 @@ async function sendDelivery(
     const location = response.headers.location
     const redirect =
       status >= 300 && status < 400
-        ? `redirect (${status}${location ? ` to ${String(location)}` : ''}) not followed: deliveries go only to the registered url`
+        ? storableText(
+            Buffer.from(
+              `redirect (${status}${location ? ` to ${String(location)}` : ''}) not followed: deliveries go only to the registered url`,
+            ),
+          )
         : null
     return outcome({
       responseStatus: status,
       error: redirect ?? (status >= 200 && status < 300 ? null : `receiver answered ${status}`),
-      responseBody: chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : null,
+      responseBody: chunks.length > 0 ? storableText(Buffer.concat(chunks)) : null,
     })
   } catch (error) {
     const aborted =
@@ -138,6 +154,53 @@ export async function attemptDelivery(
     throw error
   }
   const outcome = await sendDelivery(delivery, secrets, runtime)
-  const recorded = await recordAttempt(runtime.pool, delivery, outcome, runtime.webhooks, options)
+  let recorded: RecordedAttempt
+  try {
+    recorded = await recordAttempt(runtime.pool, delivery, outcome, runtime.webhooks, options)
+  } catch (error) {
+    // A manual resend reports the failure to the person who ran it; passing trouble (a lost
+    // connection, a deadlock) leaves the lease to lapse. Anything else the database refuses would
+    // refuse again at every retry, so it is counted, and fails the delivery after a few tries.
+    if (options.manual || !isDatabaseRefusal(error)) throw error
+    const counted = await countUnrecordedAttempt(
+      runtime.pool,
+      delivery,
+      outcome,
+      describeDatabaseError(error),
+      runtime.webhooks.retryScheduleMs,
+    )
+    throw new UnrecordedAttemptError(error, counted)
+  }
   return { outcome, recorded }
+}
+
+/** An attempt was sent but its result could not be stored; `counted` says what became of the delivery. */
+export class UnrecordedAttemptError extends Error {
+  readonly counted: UnrecordedAttempt | null
+  constructor(cause: unknown, counted: UnrecordedAttempt | null) {
+    super(
+      counted?.failed
+        ? 'the attempt could not be recorded; the delivery has failed'
+        : 'the attempt could not be recorded; it will be retried',
+      { cause },
+    )
+    this.name = 'UnrecordedAttemptError'
+    this.counted = counted
+  }
+}
+
+// SQLSTATE classes of passing trouble, not of the record itself: connection (08), rollback such as a
+// deadlock (40), insufficient resources (53), lock not available (55), operator intervention such as a
+// shutdown or statement timeout (57), system I/O (58). Their lease lapses and the attempt runs again.
+const transientSqlClasses = new Set(['08', '40', '53', '55', '57', '58'])
+
+/** True when Postgres refused the record itself (a SQLSTATE outside the transient classes): it would again. */
+function isDatabaseRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !transientSqlClasses.has(code.slice(0, 2))
+}
+
+function describeDatabaseError(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string }
+  return `${code ?? 'error'}: ${message ?? String(error)}`
 }

@@ -3,10 +3,10 @@ import PgBoss from 'pg-boss'
 import type { Dispatcher } from 'undici'
 import type { WebhookConfig } from '../config.js'
 import { createPool } from '../db/pool.js'
-import { createDeliveryAgent, type Resolver, systemResolver } from '../lib/webhook-targets.js'
+import { createDeliveryAgent, type Resolver, webhookResolver } from '../lib/webhook-targets.js'
 import { claimNextDelivery, type DueEndpoint, dispatchEvents, findDueEndpoints } from '../services/deliveries.js'
 import { runMaintenance } from './purge-expired.js'
-import { attemptDelivery, leaseMs } from './webhook-attempt.js'
+import { attemptDelivery, leaseMs, UnrecordedAttemptError } from './webhook-attempt.js'
 
 export const endpointQueue = 'webhook-endpoint'
 export const maintenanceQueue = 'shopapi-maintenance'
@@ -84,7 +84,7 @@ export class WebhookWorker {
     })
     this.agent = createDeliveryAgent({
       policy: { allowPrivate: options.webhooks.allowPrivateTargets },
-      resolver: options.resolver ?? systemResolver,
+      resolver: webhookResolver({ allowPrivate: options.webhooks.allowPrivateTargets }, options.resolver),
       connectTimeoutMs: options.webhooks.timeoutMs,
     })
   }
@@ -283,8 +283,21 @@ export class WebhookWorker {
         try {
           await attemptDelivery(runtime, delivery)
         } catch (error) {
-          // The lease lapses and the delivery is attempted again: at least once, never lost.
-          this.options.log.error({ err: error, delivery: delivery.public_id }, 'recording a webhook attempt failed')
+          if (error instanceof UnrecordedAttemptError) {
+            // Counted on the delivery: retried a few times, then failed with the reason (never a silent loop).
+            this.options.log.error(
+              {
+                err: error.cause,
+                deliveryId: delivery.public_id,
+                recordFailures: error.counted?.recordFailures,
+                deliveryFailed: error.counted?.failed ?? false,
+              },
+              error.message,
+            )
+            continue
+          }
+          // Passing trouble (a lost connection): the lease lapses and the delivery is attempted again.
+          this.options.log.error({ err: error, deliveryId: delivery.public_id }, 'recording a webhook attempt failed')
           return
         }
       }

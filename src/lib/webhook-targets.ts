@@ -32,19 +32,170 @@ export interface TargetPolicy {
   allowPrivate: boolean
 }
 
-/** All addresses of a hostname (A and AAAA). Tests inject fakes. */
-export type Resolver = (hostname: string) => Promise<string[]>
+/**
+ * All addresses of a hostname (A and AAAA). Tests inject fakes. `signal` aborts when the caller has
+ * stopped waiting (a cancellable resolver gives its sockets back then).
+ */
+export type Resolver = (hostname: string, signal?: AbortSignal) => Promise<string[]>
 
-/** getaddrinfo (so /etc/hosts counts), every address in the order the system gives. A name that does not exist resolves to []. */
-export const systemResolver: Resolver = async (hostname) => {
+/** How long a name may take and how many lookups run at once (see `boundResolver`). */
+export interface ResolverBounds {
+  /** For the whole lookup, time waiting for a free slot included. */
+  timeoutMs: number
+  /** Queries to each name server within that time (c-ares retries). */
+  tries: number
+  /** Lookups in flight at once, process-wide (`sharedDnsSlots`). */
+  maxConcurrent: number
+}
+
+export const defaultResolverBounds: ResolverBounds = { timeoutMs: 2000, tries: 2, maxConcurrent: 8 }
+
+const emptyAnswers = new Set<string | undefined>([dns.NOTFOUND, dns.NODATA])
+
+/**
+ * DNS through c-ares (`dns.promises.Resolver`): its own sockets, not libuv's 4-thread pool that
+ * getaddrinfo (`dns.lookup`) shares with file I/O and crypto, with per-query timeouts and tries, and
+ * cancellable. A name that does not exist resolves to []. c-ares does not read /etc/hosts: `localhost`
+ * is answered as RFC 6761 says, and `hostsFile` (for development, where private targets are allowed)
+ * falls back to getaddrinfo for names the DNS does not know.
+ */
+export function createSystemResolver(
+  options: { hostsFile?: boolean; timeoutMs?: number; tries?: number } = {},
+): Resolver {
+  const tries = options.tries ?? defaultResolverBounds.tries
+  const perTryMs = Math.max(100, Math.floor((options.timeoutMs ?? defaultResolverBounds.timeoutMs) / tries))
+  return async (hostname, signal) => {
+    const name = unbracket(hostname).toLowerCase().replace(/\.$/, '')
+    if (net.isIP(name) !== 0) return [name]
+    if (name === 'localhost' || name.endsWith('.localhost')) return ['127.0.0.1', '::1']
+    const resolver = new dns.promises.Resolver({ timeout: perTryMs, tries })
+    const cancel = () => resolver.cancel()
+    signal?.addEventListener('abort', cancel, { once: true })
+    try {
+      const answers = await Promise.allSettled([resolver.resolve4(name), resolver.resolve6(name)])
+      const addresses = answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []))
+      if (addresses.length > 0) return addresses
+      const failure = answers.find(
+        (answer): answer is PromiseRejectedResult =>
+          answer.status === 'rejected' && !emptyAnswers.has((answer.reason as NodeJS.ErrnoException).code),
+      )
+      if (failure) throw failure.reason
+      if (!options.hostsFile || signal?.aborted) return []
+      return await lookupHostsFile(name)
+    } finally {
+      signal?.removeEventListener('abort', cancel)
+    }
+  }
+}
+
+/** getaddrinfo, so /etc/hosts counts (development only: it cannot be cancelled). */
+async function lookupHostsFile(hostname: string): Promise<string[]> {
   try {
     const records = await dns.promises.lookup(hostname, { all: true, verbatim: true })
     return records.map((record) => record.address)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === dns.NOTFOUND || code === dns.NODATA) return []
+    if (emptyAnswers.has((error as NodeJS.ErrnoException).code)) return []
     throw error
   }
+}
+
+/** A lookup that did not finish within its bound. */
+export class DnsTimeoutError extends Error {
+  readonly code = 'ETIMEOUT' as const
+  readonly timeoutMs: number
+  constructor(hostname: string, timeoutMs: number) {
+    super(`resolving ${hostname} took longer than ${timeoutMs / 1000} s`)
+    this.name = 'DnsTimeoutError'
+    this.timeoutMs = timeoutMs
+  }
+}
+
+/** A counting semaphore whose waiters give up when their signal aborts. */
+export class Slots {
+  private free: number
+  private readonly waiting: (() => void)[] = []
+
+  constructor(size: number) {
+    this.free = size
+  }
+
+  /** Resolves with a release function, or rejects with the signal's reason. */
+  acquire(signal: AbortSignal): Promise<() => void> {
+    const release = () => {
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.free += 1
+    }
+    if (this.free > 0) {
+      this.free -= 1
+      return Promise.resolve(once(release))
+    }
+    return new Promise((resolve, reject) => {
+      const grant = () => {
+        signal.removeEventListener('abort', giveUp)
+        resolve(once(release))
+      }
+      const giveUp = () => {
+        const index = this.waiting.indexOf(grant)
+        if (index >= 0) this.waiting.splice(index, 1)
+        reject(signal.reason)
+      }
+      this.waiting.push(grant)
+      signal.addEventListener('abort', giveUp, { once: true })
+    })
+  }
+}
+
+function once(action: () => void): () => void {
+  let done = false
+  return () => {
+    if (done) return
+    done = true
+    action()
+  }
+}
+
+/** One cap for the whole process: the API's url checks and the worker's connections share it. */
+export const sharedDnsSlots = new Slots(defaultResolverBounds.maxConcurrent)
+
+/**
+ * A resolver that answers within `timeoutMs` or fails with `DnsTimeoutError`, and that runs at most
+ * `slots` lookups at once. A slot is held until the underlying lookup really ends (a cancelled c-ares
+ * query ends at once; an uncancellable one keeps its slot), so a slow DNS server cannot pile up
+ * lookups without bound; callers beyond the cap wait for a slot within their own deadline.
+ */
+export function boundResolver(resolver: Resolver, options: { timeoutMs?: number; slots?: Slots } = {}): Resolver {
+  const timeoutMs = options.timeoutMs ?? defaultResolverBounds.timeoutMs
+  const slots = options.slots ?? sharedDnsSlots
+  return async (hostname, outerSignal) => {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(new DnsTimeoutError(hostname, timeoutMs)), timeoutMs)
+    const stop = () => controller.abort(outerSignal?.reason)
+    outerSignal?.addEventListener('abort', stop, { once: true })
+    const aborted = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
+    })
+    aborted.catch(() => {})
+    try {
+      const release = await slots.acquire(controller.signal)
+      const lookup = resolver(hostname, controller.signal)
+      lookup.then(release, release)
+      return await Promise.race([lookup, aborted])
+    } finally {
+      clearTimeout(timer)
+      outerSignal?.removeEventListener('abort', stop)
+    }
+  }
+}
+
+/** The system's DNS (c-ares), bounded: what production uses for url checks and delivery connections. */
+export const systemResolver: Resolver = boundResolver(createSystemResolver())
+const systemResolverWithHostsFile: Resolver = boundResolver(createSystemResolver({ hostsFile: true }))
+
+/** The bounded resolver for a target policy: an injected one (tests) is bounded like the system's. */
+export function webhookResolver(policy: TargetPolicy, injected?: Resolver): Resolver {
+  if (injected) return boundResolver(injected)
+  return policy.allowPrivate ? systemResolverWithHostsFile : systemResolver
 }
 
 export const WEBHOOK_URL_MIN_LENGTH = 12
@@ -235,6 +386,9 @@ export async function resolveTarget(
   try {
     vetting = await vet(host, policy, resolver)
   } catch (error) {
+    if (error instanceof DnsTimeoutError) {
+      return { ok: false, reason: `url host could not be resolved within ${error.timeoutMs / 1000} s` }
+    }
     const code = (error as NodeJS.ErrnoException | undefined)?.code
     return { ok: false, reason: `url host could not be resolved${typeof code === 'string' ? ` (${code})` : ''}` }
   }
@@ -348,7 +502,7 @@ export function createDeliveryAgent(options: {
   connections?: number
 }): Agent {
   const policy = { ...options.policy }
-  const resolver = options.resolver ?? systemResolver
+  const resolver = options.resolver ?? webhookResolver(policy)
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000
   const connector = buildConnector({ timeout: connectTimeoutMs })
 

@@ -24,6 +24,7 @@ export interface Operation<
   TParams extends z.ZodType = z.ZodType,
   TQuery extends z.ZodType = z.ZodType,
   TBody extends z.ZodType = z.ZodType,
+  TPrepared = unknown,
 > {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   /** OpenAPI path below /v1, e.g. `/customers/{public_id}`. */
@@ -43,10 +44,20 @@ export interface Operation<
   /** Idempotency-Key handling (spec "Common rules" 3); writes without it run once per request. */
   idempotency?: 'required' | 'optional'
   success: { status: 200 | 201 | 202; description: string; schema: z.ZodType }
-  handler: (context: OperationContext<z.output<TParams>, z.output<TQuery>, z.output<TBody>>) => Promise<unknown>
+  /**
+   * Slow work that needs no database (DNS, say), run before the transaction opens so that it never
+   * holds a pooled connection; its result reaches the handler as `prepared`. Not run when an
+   * Idempotency-Key replays a stored result.
+   */
+  prepare?: (
+    context: Omit<OperationContext<z.output<TParams>, z.output<TQuery>, z.output<TBody>>, 'db' | 'prepared'>,
+  ) => Promise<TPrepared>
+  handler: (
+    context: OperationContext<z.output<TParams>, z.output<TQuery>, z.output<TBody>, TPrepared>,
+  ) => Promise<unknown>
 }
 
-export interface OperationContext<P, Q, B> {
+export interface OperationContext<P, Q, B, R = unknown> {
   params: P
   query: Q
   body: B
@@ -58,10 +69,12 @@ export interface OperationContext<P, Q, B> {
   db: Queryable
   /** Who the change is attributed to in events. */
   actor: Actor
+  /** What `prepare` returned (undefined without one). */
+  prepared: R
 }
 
-export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  operation: Operation<P, Q, B>,
+export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R = undefined>(
+  operation: Operation<P, Q, B, R>,
 ): Operation {
   return operation as unknown as Operation
 }
@@ -222,7 +235,8 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
         const actor: Actor = { shopId: auth?.shopId, integrationId: auth?.integrationId ?? null }
         const context = { params, query, body, auth, deps, request, reply, actor }
         if (!isWrite) {
-          const result = await operation.handler({ ...context, db: deps.pool })
+          const prepared = operation.prepare ? await operation.prepare(context) : undefined
+          const result = await operation.handler({ ...context, prepared, db: deps.pool })
           reply.code(operation.success.status)
           return result
         }
@@ -232,12 +246,21 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
         const fingerprint = key
           ? requestFingerprint(operation.method, resolvedPath(operation.path, params), request.body)
           : undefined
+        let prepared: unknown
+        if (operation.prepare) {
+          // A replay answers from its record without repeating the slow preparation (which could
+          // now answer differently, e.g. a url whose DNS has since failed).
+          const stored =
+            key && fingerprint && (await findCompletedResult(deps.pool, scope, key, fingerprint, deps.secrets.sealKey))
+          if (stored) return sendStored(reply, stored, true)
+          prepared = await operation.prepare(context)
+        }
         try {
           const result = await withTransaction(deps.pool, async (tx) => {
             // No lookup first: a new key (the usual case) costs one statement, and a used key answers
             // the claim at once, or after the request holding it finishes.
             if (key && fingerprint && !(await claimKey(tx, scope, key, fingerprint))) throw new KeyTakenMeanwhile()
-            const resource = await operation.handler({ ...context, db: tx })
+            const resource = await operation.handler({ ...context, prepared, db: tx })
             const stored: StoredResult = { status: operation.success.status, body: JSON.stringify(resource) }
             if (key) await completeKey(tx, scope, key, stored, deps.secrets.sealKey)
             return stored

@@ -18,10 +18,10 @@ const scopeMap = Object.entries(eventTypeScopes)
 
 /**
  * The one rule of who receives an event (`e`) at an endpoint (`w`, integration `i`): a subscribed
- * type, a scope that reads it, and `webhook_endpoint.*` only to the owner's other endpoints. Joins
- * the type-to-scope map as `m`; returns the join and the condition.
+ * type, a scope that reads it, and `webhook_endpoint.*` only to the owner's other endpoints. Used by
+ * dispatch, replay and the re-check when an attempt is claimed. Returns a boolean SQL expression.
  */
-function endpointReceives(params: SqlParams, event: string): { join: string; condition: string } {
+function endpointReceives(params: SqlParams, event: string): string {
   const types = params.add(
     scopeMap.map(([type]) => type),
     'text[]',
@@ -30,13 +30,26 @@ function endpointReceives(params: SqlParams, event: string): { join: string; con
     scopeMap.map(([, scope]) => scope),
     'text[]',
   )
-  return {
-    join: `join unnest(${types}, ${scopes}) as m(type, scope) on m.type = ${event}.type`,
-    condition: `(w.event_types = '{*}' or ${event}.type = any(w.event_types))
-      and m.scope = any(i.scopes)
+  return `((w.event_types = '{*}' or ${event}.type = any(w.event_types))
+      and exists (select 1 from unnest(${types}, ${scopes}) as m(type, scope)
+                  where m.type = ${event}.type and m.scope = any(i.scopes))
       and (${event}.type not like 'webhook\\_endpoint.%'
-           or (w.integration_id = ${event}.integration_id and w.public_id <> ${event}.object_id))`,
+           or (w.integration_id = ${event}.integration_id and w.public_id <> ${event}.object_id)))`
+}
+
+/** Why an endpoint no longer receives an event type, in words for `last_error`. */
+export function whyNotReceived(
+  event: { type: string; object_id: string },
+  endpoint: { event_types: string[]; scopes: string[] },
+): string {
+  const scope = (eventTypeScopes as Record<string, string | undefined>)[event.type]
+  if (!(endpoint.event_types.includes('*') || endpoint.event_types.includes(event.type))) {
+    return `not sent: the endpoint no longer subscribes to ${event.type}`
   }
+  if (!scope || !endpoint.scopes.includes(scope)) {
+    return `not sent: the integration no longer has ${scope ?? `a scope that reads ${event.type}`}`
+  }
+  return `not sent: ${event.type} is only delivered to the other endpoints of the integration that owns ${event.object_id}`
 }
 
 /**
@@ -61,10 +74,13 @@ export async function dispatchEvents(
      ), targets as (
        select c.shop_id, c.id as event_id, w.id as endpoint_id
        from claimed c
-       ${receives.join}
        join webhook_endpoints w on w.shop_id = c.shop_id and w.status = 'active'
        join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
-       where ${receives.condition}
+       where ${receives}
+       -- An endpoint deleted meanwhile is skipped (READ COMMITTED re-checks a locked row, and a deleted
+       -- one drops out) instead of failing the whole batch on the deliveries' foreign key; one locked
+       -- by a delete in progress is waited for, then skipped.
+       for key share of w
      ), inserted as (
        insert into webhook_deliveries (shop_id, public_id, endpoint_id, event_id, origin, next_attempt_at)
        select shop_id, 'dlv_' || replace(gen_random_uuid()::text, '-', ''), endpoint_id, event_id, 'event', now()
@@ -139,36 +155,70 @@ function reviveEvent(row: ClaimedDelivery): ClaimedDelivery {
 /**
  * Takes the lease on the endpoint's next due delivery (SKIP LOCKED: concurrent workers take different
  * ones). The lease outlives the request timeout; if this process dies the lease lapses and the
- * delivery is attempted again.
+ * delivery is attempted again. Who may receive the event is checked again here, not only at
+ * dispatch: a delivery whose integration lost the scope, whose endpoint no longer subscribes to the
+ * type (or, for `webhook_endpoint.*`, no longer qualifies) is not sent but `failed` with the reason,
+ * and the next one is taken. Test deliveries carry no data and are exempt.
  */
 export async function claimNextDelivery(
   db: Queryable,
   endpoint: DueEndpoint,
   leaseMs: number,
 ): Promise<ClaimedDelivery | null> {
-  const { rows } = await db.query<ClaimedDelivery>(
-    `with next as (
-       select d.shop_id, d.id from webhook_deliveries d
+  const params = new SqlParams()
+  const shop = params.add(endpoint.shop_id, 'uuid')
+  const endpointId = params.add(endpoint.endpoint_id, 'uuid')
+  const lease = params.add(leaseMs, 'double precision')
+  const receives = endpointReceives(params, 'e')
+  for (;;) {
+    const { rows } = await db.query<
+      ClaimedDelivery & { visible: boolean; endpoint_event_types: string[]; integration_scopes: string[] }
+    >(
+      `with next as (
+         select d.shop_id, d.id, (d.origin = 'test' or ${receives}) as visible,
+           w.event_types as endpoint_event_types, i.scopes as integration_scopes
+         from webhook_deliveries d
+         join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+         join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
+         join events e on e.shop_id = d.shop_id and e.id = d.event_id
+         where d.shop_id = ${shop} and d.endpoint_id = ${endpointId} and d.status = 'pending' and d.next_attempt_at <= now()
+           and (d.lease_expires_at is null or d.lease_expires_at < now())
+           and (w.status = 'active' or d.origin = 'test')
+         order by d.next_attempt_at limit 1
+         for update of d skip locked
+       ), leased as (
+         update webhook_deliveries d
+         set lease_expires_at = now() + make_interval(secs => ${lease} / 1000)
+         from next where d.shop_id = next.shop_id and d.id = next.id
+         returning d.*
+       )
+       select ${claimedColumns}, next.visible, next.endpoint_event_types, next.integration_scopes
+       from leased d
+       join next on next.shop_id = d.shop_id and next.id = d.id
        join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
-       join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
-       where d.shop_id = $1 and d.endpoint_id = $2 and d.status = 'pending' and d.next_attempt_at <= now()
-         and (d.lease_expires_at is null or d.lease_expires_at < now())
-         and (w.status = 'active' or d.origin = 'test')
-       order by d.next_attempt_at limit 1
-       for update of d skip locked
-     ), leased as (
-       update webhook_deliveries d
-       set lease_expires_at = now() + make_interval(secs => $3::double precision / 1000)
-       from next where d.shop_id = next.shop_id and d.id = next.id
-       returning d.*
-     )
-     select ${claimedColumns}
-     from leased d
-     join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
-     join events e on e.shop_id = d.shop_id and e.id = d.event_id`,
-    [endpoint.shop_id, endpoint.endpoint_id, leaseMs],
+       join events e on e.shop_id = d.shop_id and e.id = d.event_id`,
+      params.values,
+    )
+    const row = rows[0]
+    if (!row) return null
+    const { visible, endpoint_event_types, integration_scopes, ...delivery } = row
+    if (visible) return reviveEvent(delivery)
+    await failUnsent(
+      db,
+      delivery,
+      whyNotReceived(delivery.event, { event_types: endpoint_event_types, scopes: integration_scopes }),
+    )
+  }
+}
+
+/** Ends a claimed delivery that may no longer be sent: `failed`, no attempt, the reason in `last_error`. */
+async function failUnsent(db: Queryable, delivery: Pick<ClaimedDelivery, 'shop_id' | 'id'>, reason: string) {
+  await db.query(
+    `update webhook_deliveries set status = 'failed', next_attempt_at = null, lease_expires_at = null,
+       last_error = $3, completed_at = now(), updated_at = now()
+     where shop_id = $1 and id = $2 and status = 'pending'`,
+    [delivery.shop_id, delivery.id, reason],
   )
-  return rows[0] ? reviveEvent(rows[0]) : null
 }
 
 /** A manual attempt (`shopapi deliveries resend`) on any retained delivery, whatever its state. */
@@ -314,6 +364,54 @@ export async function recordAttempt(
   return { status, nextAttemptAt: rows[0]?.next_attempt_at ?? null, endpointDisabled }
 }
 
+/** After this many attempts whose result the database refused to store, the delivery fails. */
+export const maxUnrecordedAttempts = 3
+
+export interface UnrecordedAttempt {
+  recordFailures: number
+  failed: boolean
+}
+
+/**
+ * Counts an attempt that was sent but could not be recorded (the database refused the record), in a
+ * statement of constants and the delivery's own columns that cannot fail the same way: the delivery
+ * is retried on the schedule, and after `maxUnrecordedAttempts` it is `failed` with `last_error`
+ * saying why, so it never loops silently. Returns null when the delivery is gone or no longer pending.
+ */
+export async function countUnrecordedAttempt(
+  db: Queryable,
+  delivery: Pick<ClaimedDelivery, 'shop_id' | 'id'>,
+  outcome: Pick<AttemptOutcome, 'startedAt' | 'responseStatus'>,
+  reason: string,
+  retryScheduleMs: readonly number[],
+): Promise<UnrecordedAttempt | null> {
+  const { rows } = await db.query<{ record_failures: number; status: DeliveryStatus }>(
+    `update webhook_deliveries set record_failures = record_failures + 1, lease_expires_at = null,
+       status = case when record_failures + 1 >= $3 then 'failed' else status end,
+       next_attempt_at = case when record_failures + 1 >= $3 then null
+         else now() + make_interval(secs => $4::double precision / 1000) end,
+       completed_at = case when record_failures + 1 >= $3 then now() end,
+       last_attempt_at = $5, last_response_status = $6,
+       last_error = 'the result of an attempt could not be recorded (' || (record_failures + 1)::text || ' of '
+         || $3::text || ' tries): ' || $7::text,
+       updated_at = now()
+     where shop_id = $1 and id = $2 and status = 'pending'
+     returning record_failures, status`,
+    [
+      delivery.shop_id,
+      delivery.id,
+      maxUnrecordedAttempts,
+      retryDelayMs(retryScheduleMs, 1) ?? 60_000,
+      outcome.startedAt,
+      outcome.responseStatus,
+      // Plain ASCII of bounded length: the database's message must not fail this statement too.
+      reason.replace(/[^\x20-\x7e]/g, '?').slice(0, 500),
+    ],
+  )
+  const row = rows[0]
+  return row ? { recordFailures: row.record_failures, failed: row.status === 'failed' } : null
+}
+
 /** Gives a lease back without an attempt (the request was never sent): nothing is counted. */
 export async function releaseLease(db: Queryable, delivery: Pick<ClaimedDelivery, 'shop_id' | 'id'>): Promise<void> {
   await db.query('update webhook_deliveries set lease_expires_at = null where shop_id = $1 and id = $2', [
@@ -436,14 +534,13 @@ export async function replayEvents(
     'not e.test',
     `e.created_at >= ${params.add(window.since, 'timestamptz')}`,
     `e.created_at > now() - interval '${eventRetentionDays} days'`,
-    receives.condition,
+    receives,
   ]
   if (window.until) where.push(`e.created_at < ${params.add(window.until, 'timestamptz')}`)
   if (window.type) where.push(`e.type = ${params.add(window.type, 'text')}`)
   const matching = `from webhook_endpoints w
     join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id
     join events e on e.shop_id = w.shop_id
-    ${receives.join}
     where w.public_id = ${endpointParam} and ${where.join(' and ')}`
   const { rows: counted } = await pool.query<{ total: number; shop_id: string | null; id: string | null }>(
     `select (select count(*)::int ${matching}) as total, w.shop_id, w.id

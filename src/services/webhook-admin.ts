@@ -132,14 +132,6 @@ export function operatorEndpointContext(config: Pick<Config, 'webhooks'>, sealKe
 }
 
 /**
- * The context of a status change, which seals nothing: no master key is read (or created in the data
- * directory). An empty seal key would make any sealing fail loudly rather than use a wrong key.
- */
-export function statusChangeContext(config: Pick<Config, 'webhooks'>): EndpointContext {
-  return operatorEndpointContext(config, new Uint8Array(0))
-}
-
-/**
  * Enables or disables an endpoint with the API's semantics (enabling clears disabled_reason and the
  * failure clock and makes held deliveries due; disabling records the reason). An endpoint already in
  * that state is left alone: `changed` is false.
@@ -148,14 +140,13 @@ export async function setEndpointStatus(
   pool: pg.Pool,
   publicId: string,
   status: 'active' | 'disabled',
-  context: EndpointContext,
   reason = staffDisabledReason,
 ): Promise<{ row: OperatorEndpointRow; changed: boolean }> {
   return withTransaction(pool, async (tx) => {
     const actor = await endpointActor(tx, publicId)
     const current = await getEndpoint(tx, actor, publicId, { forUpdate: true })
     const changed = current.status !== status
-    if (changed) await updateEndpoint(tx, actor, publicId, { status }, context, reason)
+    if (changed) await updateEndpoint(tx, actor, publicId, { status }, reason)
     return { row: await getEndpointForOperator(tx, publicId), changed }
   })
 }

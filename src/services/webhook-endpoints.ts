@@ -71,6 +71,25 @@ function normalizeEventTypes(types: readonly string[]): string[] {
   return types.includes('*') ? ['*'] : [...new Set(types)]
 }
 
+declare const vettedBrand: unique symbol
+
+/**
+ * A url that passed the syntax rules and whose every address was vetted, in its normalized form.
+ * Branded: only `vetWebhookUrl` makes one, so a write cannot be handed an unchecked string.
+ */
+export interface VettedUrl {
+  readonly href: string
+  readonly [vettedBrand]: true
+}
+
+/**
+ * Checks a url for registration, DNS included. Call it before opening the transaction: a slow DNS
+ * server must cost a bounded wait (the resolver's), never a pooled connection held meanwhile.
+ */
+export async function vetWebhookUrl(url: string, context: EndpointContext): Promise<VettedUrl> {
+  return { href: await requireSafeUrl(url, context) } as VettedUrl
+}
+
 async function requireSafeUrl(url: string, context: EndpointContext): Promise<string> {
   const checked = await checkWebhookUrl(url, { allowPrivate: context.webhooks.allowPrivateTargets }, context.resolver)
   if (!checked.ok) throw new ApiError('invalid_request', checked.reason, { param: 'url' })
@@ -84,7 +103,7 @@ async function requireSafeUrl(url: string, context: EndpointContext): Promise<st
 }
 
 export interface NewEndpoint {
-  url: string
+  url: VettedUrl
   event_types: string[]
   description?: string | null | undefined
 }
@@ -96,7 +115,7 @@ export async function createEndpoint(
   context: EndpointContext,
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
   if (!actor.integrationId) throw new Error('webhook endpoints belong to an integration')
-  const url = await requireSafeUrl(input.url, context)
+  const url = input.url.href
   // Locking the integration serializes its concurrent creates, so the limit holds. NO KEY UPDATE, not
   // UPDATE: the idempotency claim already holds KEY SHARE on this row, and two creates each holding it
   // while asking for UPDATE would deadlock.
@@ -134,7 +153,7 @@ export async function createEndpoint(
 }
 
 export interface EndpointChanges {
-  url?: string | undefined
+  url?: VettedUrl | undefined
   description?: string | null | undefined
   event_types?: string[] | undefined
   status?: 'active' | 'disabled' | undefined
@@ -145,12 +164,11 @@ export async function updateEndpoint(
   actor: Actor,
   publicId: string,
   input: EndpointChanges,
-  context: EndpointContext,
   disabledReason = 'Disabled through the API',
 ): Promise<WebhookEndpointRow> {
   const row = await getEndpoint(tx, actor, publicId, { forUpdate: true })
   const changes: Record<string, { field: string | null; value: unknown }> = {}
-  if (input.url !== undefined) changes.url = { field: 'url', value: await requireSafeUrl(input.url, context) }
+  if (input.url !== undefined) changes.url = { field: 'url', value: input.url.href }
   if (input.description !== undefined) changes.description = { field: 'description', value: input.description }
   if (input.event_types !== undefined) {
     changes.event_types = { field: 'event_types', value: normalizeEventTypes(input.event_types) }

@@ -13,7 +13,12 @@ import { dispatchEvents } from '../../src/services/deliveries.js'
 import { type Actor, recordEvents } from '../../src/services/events.js'
 import { getIntegration } from '../../src/services/integrations.js'
 import type { ShopRow } from '../../src/services/shops.js'
-import { createEndpoint, signingSecrets, type WebhookEndpointRow } from '../../src/services/webhook-endpoints.js'
+import {
+  createEndpoint,
+  signingSecrets,
+  vetWebhookUrl,
+  type WebhookEndpointRow,
+} from '../../src/services/webhook-endpoints.js'
 import { createTestKey, createTestShop } from '../helpers/app.js'
 import { type CliResult, cliEnv, cliPath, runCli } from '../helpers/cli.js'
 import { createTestDatabase } from '../helpers/database.js'
@@ -81,7 +86,7 @@ async function seedShop(path: string) {
   const { row } = await createEndpoint(
     pool,
     actor,
-    { url: `http://127.0.0.1:${receiverPort}${path}`, event_types: ['*'] },
+    { url: await vetWebhookUrl(`http://127.0.0.1:${receiverPort}${path}`, context), event_types: ['*'] },
     context,
   )
   const customerId = `cus_${randomBytes(8).toString('hex')}`

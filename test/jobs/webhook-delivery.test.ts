@@ -3,11 +3,14 @@ import type { Test } from 'tap'
 import t from 'tap'
 import type { WebhookConfig } from '../../src/config.js'
 import { purgeExpired } from '../../src/jobs/purge-expired.js'
-import { WebhookWorker } from '../../src/jobs/webhook-worker.js'
+import { WebhookWorker, type WorkerLog } from '../../src/jobs/webhook-worker.js'
 import type { Scope } from '../../src/lib/scopes.js'
 import { deriveSecrets, parseSecretKey } from '../../src/lib/secrets.js'
 import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
 import type { Resolver } from '../../src/lib/webhook-targets.js'
+import { type NewEvent, recordEvents } from '../../src/services/events.js'
+import { updateIntegrationScopes } from '../../src/services/integrations.js'
+import type { ShopRow } from '../../src/services/shops.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
 import { sendJson } from '../helpers/http.js'
 import { eventually, type ReceivedRequest, startReceiver } from '../helpers/receiver.js'
@@ -24,6 +27,9 @@ interface Endpoint {
 interface Harness {
   api: TestApp
   key: string
+  /** The integration of `key` (int_...). */
+  integrationId: string
+  shop: ShopRow
   worker: WebhookWorker
   createEndpoint(url: string, eventTypes?: string[], key?: string): Promise<Endpoint>
   createCustomer(name?: string, key?: string): Promise<{ id: string }>
@@ -42,7 +48,7 @@ const allScopes: Scope[] = ['customers.read', 'customers.write', 'webhooks.manag
 /** The API and a worker on one test database, with short clocks; receivers on loopback. */
 async function harness(
   t: Test,
-  options: { webhooks?: Partial<WebhookConfig>; resolver?: Resolver; scopes?: Scope[] } = {},
+  options: { webhooks?: Partial<WebhookConfig>; resolver?: Resolver; scopes?: Scope[]; log?: WorkerLog } = {},
 ): Promise<Harness> {
   const webhooks: WebhookConfig = {
     allowPrivateTargets: true,
@@ -59,12 +65,12 @@ async function harness(
     ...(options.resolver ? { resolver: options.resolver } : {}),
   })
   const shop = await createTestShop(api.pool)
-  const { key } = await createTestKey(api.pool, shop, options.scopes ?? allScopes)
+  const { key, integrationId } = await createTestKey(api.pool, shop, options.scopes ?? allScopes)
   const worker = new WebhookWorker({
     databaseUrl: api.url,
     webhooks,
     sealKey: deriveSecrets(parseSecretKey(api.config.secretKey as string)).sealKey,
-    log: silentLog,
+    log: options.log ?? silentLog,
     ...(options.resolver ? { resolver: options.resolver } : {}),
   })
   await worker.start()
@@ -78,6 +84,8 @@ async function harness(
   return {
     api,
     key,
+    integrationId,
+    shop,
     worker,
     stop,
     async createEndpoint(url, eventTypes = ['*'], useKey = key) {
@@ -454,5 +462,178 @@ t.test('the worker survives its connections being cut and still delivers every e
     return rows.length === 1 && rows[0]?.status === 'succeeded' ? rows : undefined
   }, 60_000)
   t.same(states, [{ status: 'succeeded', count: customers.length }])
+  await h.stop()
+})
+
+/** A delivery's state as support staff see it, found by the receiver's url. */
+async function deliveryByUrl(api: TestApp, url: string) {
+  const { rows } = await api.pool.query<{
+    status: string
+    attempt_count: number
+    last_error: string | null
+    record_failures: number
+    bodies: (string | null)[]
+  }>(
+    `select d.status, d.attempt_count, d.last_error, d.record_failures,
+       array(select a.response_body from webhook_attempts a where a.shop_id = d.shop_id and a.delivery_id = d.id
+             order by a.number) as bodies
+     from webhook_deliveries d join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+     where w.url = $1`,
+    [url],
+  )
+  return rows
+}
+
+t.test('a receiver answering NUL bytes or invalid UTF-8 is recorded once, readable, and not sent again', async (t) => {
+  const h = await harness(t)
+  const nul = await startReceiver(t, (_, response) => response.end(Buffer.from('ok\x00bin', 'latin1')))
+  const invalid = await startReceiver(t, (_, response) =>
+    response.end(Buffer.from([0x6f, 0x6b, 0xff, 0xfe, 0x20, 0xc3, 0x28, 0x21])),
+  )
+  await h.createEndpoint(nul.url, ['customer.created'])
+  await h.createEndpoint(invalid.url, ['customer.created'])
+  await h.createCustomer()
+  for (const [receiver, body] of [
+    [nul, 'ok\ufffdbin'],
+    [invalid, 'ok\ufffd\ufffd \ufffd(!'],
+  ] as const) {
+    const [row] = await eventually(async () => {
+      const rows = await deliveryByUrl(h.api, receiver.url)
+      return rows[0]?.status === 'succeeded' ? rows : undefined
+    })
+    t.match(row, { status: 'succeeded', attempt_count: 1, last_error: null }, 'the delivery succeeded once')
+    t.same(row?.bodies, [body], 'the answer is stored with the bad bytes replaced')
+  }
+  // Long enough for a lapsed lease (timeout + 20 s here is 22 s) would be too slow; the old failure
+  // mode re-sent at once on the next scan (every second), so three scans prove it is not re-sent.
+  await new Promise((resolve) => setTimeout(resolve, 3000))
+  t.equal(nul.requests.length, 1, 'the NUL receiver got exactly one request')
+  t.equal(invalid.requests.length, 1, 'the invalid UTF-8 receiver got exactly one request')
+  await h.stop()
+})
+
+t.test('an attempt the database refuses to record fails the delivery visibly after 3 tries', async (t) => {
+  const errors: { details: object; message: string }[] = []
+  const log = { info() {}, warn() {}, error: (details: object, message: string) => errors.push({ details, message }) }
+  const h = await harness(t, { log, webhooks: { retryScheduleMs: [200, 200, 200, 200, 200] } })
+  // Test-only: the record of any attempt answered "poison" is refused, as a storage fault would be.
+  await h.api.pool.query(`
+    create function refuse_poison() returns trigger language plpgsql as $$
+    begin
+      if new.response_body = 'poison' then raise exception 'refused for the test'; end if;
+      return new;
+    end $$;
+    create trigger refuse_poison before insert on webhook_attempts for each row execute function refuse_poison();`)
+  const poisoned = await startReceiver(t, (_, response) => response.end('poison'))
+  const healthy = await startReceiver(t)
+  await h.createEndpoint(poisoned.url, ['customer.created'])
+  await h.createEndpoint(healthy.url, ['customer.created'])
+  await h.createCustomer()
+  const [row] = await eventually(async () => {
+    const rows = await deliveryByUrl(h.api, poisoned.url)
+    return rows[0]?.status === 'failed' ? rows : undefined
+  })
+  t.match(row, { status: 'failed', record_failures: 3 })
+  t.match(row?.last_error, /could not be recorded \(3 of 3 tries\): P0001: refused for the test/)
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  t.equal(poisoned.requests.length, 3, 'the receiver was hit a bounded number of times')
+  t.equal(healthy.requests.length, 1, 'the other endpoint got its event once')
+  t.match((await deliveryByUrl(h.api, healthy.url))[0], { status: 'succeeded' })
+  const logged = errors.filter((entry) => 'deliveryId' in entry.details)
+  t.equal(logged.length, 3, 'each unrecorded attempt is logged with the delivery id')
+  t.match(logged.at(-1)?.details, { recordFailures: 3, deliveryFailed: true })
+  await h.stop()
+})
+
+t.test('a scope removed while deliveries wait stops them: not sent, failed with the reason', async (t) => {
+  const h = await harness(t, { webhooks: { retryScheduleMs: [300, 300, 300, 300, 300, 300, 300, 300] } })
+  let up = false
+  const answeredWhileUp: ReceivedRequest[] = []
+  const receiver = await startReceiver(t, (request, response) => {
+    if (!up) {
+      response.statusCode = 503
+      response.end('down')
+      return
+    }
+    answeredWhileUp.push(request)
+    response.end('ok')
+  })
+  await h.createEndpoint(receiver.url, ['customer.created', 'customer.updated'])
+  await h.createCustomer('Grace')
+  await h.createCustomer('Alan')
+  await receiver.waitFor(2)
+  await updateIntegrationScopes(h.api.pool, h.integrationId, ['customers.write', 'webhooks.manage'])
+  // An attempt claimed just before the change may still be in flight; it meets a receiver still down.
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  up = true
+  const rows = await eventually(async () => {
+    const found = await deliveryByUrl(h.api, receiver.url)
+    return found.length === 2 && found.every((row) => row.status === 'failed') ? found : undefined
+  })
+  for (const row of rows) t.equal(row.last_error, 'not sent: the integration no longer has customers.read')
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+  t.equal(answeredWhileUp.length, 0, 'nothing reached the receiver once it was up')
+  await h.stop()
+})
+
+t.test('endpoints deleted while 1,000 events dispatch to 20: the survivors receive every event', async (t) => {
+  const errors: { details: object; message: string }[] = []
+  const log = { info() {}, warn() {}, error: (details: object, message: string) => errors.push({ details, message }) }
+  const h = await harness(t, { log, webhooks: { endpointConcurrency: 8 } })
+  const second = await createTestKey(h.api.pool, h.shop, allScopes, 'Second')
+  const receiver = await startReceiver(t)
+  const endpoints: { id: string; key: string; path: string }[] = []
+  for (let i = 0; i < 20; i++) {
+    const key = i < 10 ? h.key : second.key
+    const endpoint = await h.createEndpoint(`${receiver.url}/${i}`, ['customer.created'], key)
+    endpoints.push({ id: endpoint.id, key, path: `/hook/${i}` })
+  }
+  const { rows } = await h.api.pool.query<{ id: string }>('select id from integrations where public_id = $1', [
+    h.integrationId,
+  ])
+  const actor = { shopId: h.shop.id, integrationId: rows[0]?.id as string }
+  const doomed = endpoints.filter((_, i) => i % 4 === 1)
+  const eventIds: string[] = []
+  const inserting = (async () => {
+    for (let batch = 0; batch < 4; batch++) {
+      const events: NewEvent[] = Array.from({ length: 250 }, (_, i) => ({
+        type: 'customer.created',
+        objectType: 'customer',
+        objectId: `cus_fan${String(batch * 250 + i).padStart(6, '0')}`,
+        summary: { first_name: 'Fan', last_name: null, company_name: null },
+      }))
+      await recordEvents(h.api.pool, actor, events)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })()
+  const deleting = (async () => {
+    for (const endpoint of doomed) {
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      const reply = await sendJson(h.api, 'DELETE', `/v1/webhook-endpoints/${endpoint.id}`, endpoint.key)
+      t.equal(reply.status, 200, `deleted ${endpoint.id}`)
+    }
+  })()
+  await Promise.all([inserting, deleting])
+  const { rows: events } = await h.api.pool.query<{ public_id: string }>(
+    "select public_id from events where type = 'customer.created'",
+  )
+  for (const event of events) eventIds.push(event.public_id)
+  t.equal(eventIds.length, 1000)
+  const survivors = endpoints.filter((endpoint) => !doomed.includes(endpoint))
+  await eventually(
+    async () => {
+      const seen = new Map<string, Set<string>>()
+      for (const request of receiver.requests) {
+        const ids = seen.get(request.url) ?? new Set()
+        ids.add(request.headers['service-event-id'] as string)
+        seen.set(request.url, ids)
+      }
+      return survivors.every((endpoint) => eventIds.every((id) => seen.get(endpoint.path)?.has(id))) ? true : undefined
+    },
+    180_000,
+    'every event at every surviving endpoint',
+  )
+  t.pass(`each of ${survivors.length} survivors received all ${eventIds.length} events`)
+  t.same(errors, [], 'no dispatch or delivery error was logged')
   await h.stop()
 })

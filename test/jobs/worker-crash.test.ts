@@ -4,7 +4,7 @@ import t from 'tap'
 import { deriveSecrets, parseSecretKey } from '../../src/lib/secrets.js'
 import { systemResolver } from '../../src/lib/webhook-targets.js'
 import { type NewEvent, recordEvents } from '../../src/services/events.js'
-import { createEndpoint } from '../../src/services/webhook-endpoints.js'
+import { createEndpoint, vetWebhookUrl } from '../../src/services/webhook-endpoints.js'
 import { createTestKey, createTestShop } from '../helpers/app.js'
 import { cliEnv, cliPath } from '../helpers/cli.js'
 import { createTestDatabase } from '../helpers/database.js'
@@ -36,15 +36,16 @@ t.test('SIGKILL in the middle of 2,000 deliveries: after a restart every event r
     integrationId,
   ])
   const actor = { shopId: shop.id, integrationId: integration.rows[0]?.id as string }
+  const context = {
+    sealKey: deriveSecrets(parseSecretKey(secretKey)).sealKey,
+    webhooks: { allowPrivateTargets: true, secretOverlapMs: 86_400_000 },
+    resolver: systemResolver,
+  }
   await createEndpoint(
     pool,
     actor,
-    { url: receiver.url, event_types: ['customer.created'] },
-    {
-      sealKey: deriveSecrets(parseSecretKey(secretKey)).sealKey,
-      webhooks: { allowPrivateTargets: true, secretOverlapMs: 86_400_000 },
-      resolver: systemResolver,
-    },
+    { url: await vetWebhookUrl(receiver.url, context), event_types: ['customer.created'] },
+    context,
   )
   const events: NewEvent[] = Array.from({ length: eventCount }, (_, i) => ({
     type: 'customer.created',

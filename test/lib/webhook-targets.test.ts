@@ -4,12 +4,15 @@ import t, { type Test } from 'tap'
 import { fetch, request } from 'undici'
 import {
   addressRefusal,
+  boundResolver,
   checkWebhookUrl,
   checkWebhookUrlSyntax,
   createDeliveryAgent,
+  DnsTimeoutError,
   isUnsafeTargetError,
   type Resolver,
   resolveTarget,
+  Slots,
   systemResolver,
   type TargetPolicy,
   UnsafeTargetError,
@@ -268,6 +271,50 @@ t.test('resolveTarget gives the vetted addresses', async (t) => {
 
 t.test('systemResolver returns an IP literal as is (no network)', async (t) => {
   t.same(await systemResolver('127.0.0.1'), ['127.0.0.1'])
+})
+
+t.test('a bounded resolver answers within its deadline and caps lookups in flight', async (t) => {
+  const never: Resolver = () => new Promise(() => {})
+  const started = Date.now()
+  const error = await boundResolver(never, { timeoutMs: 200, slots: new Slots(1) })('hang.example.test').catch(
+    (caught: unknown) => caught,
+  )
+  t.type(error, DnsTimeoutError)
+  t.ok(Date.now() - started < 1000, 'gave up at the deadline')
+  const verdict = await resolveTarget(
+    'hang.example.test',
+    strict,
+    boundResolver(never, { timeoutMs: 100, slots: new Slots(1) }),
+  )
+  t.same(verdict, { ok: false, reason: 'url host could not be resolved within 0.1 s' })
+
+  let inFlight = 0
+  let most = 0
+  const slow: Resolver = async () => {
+    inFlight += 1
+    most = Math.max(most, inFlight)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    inFlight -= 1
+    return [PUBLIC_V4]
+  }
+  const bounded = boundResolver(slow, { timeoutMs: 2000, slots: new Slots(2) })
+  const answers = await Promise.all(Array.from({ length: 6 }, () => bounded('hooks.example.test')))
+  t.same(
+    answers,
+    Array.from({ length: 6 }, () => [PUBLIC_V4]),
+    'every lookup answered',
+  )
+  t.equal(most, 2, 'never more than 2 in flight')
+
+  // A caller beyond the cap gives up at its own deadline while the slots stay busy.
+  const slots = new Slots(1)
+  const busy = boundResolver(() => new Promise((resolve) => setTimeout(() => resolve([PUBLIC_V4]), 500)), {
+    timeoutMs: 2000,
+    slots,
+  })('hooks.example.test')
+  const queued = await boundResolver(slow, { timeoutMs: 100, slots })('hooks.example.test').catch((caught) => caught)
+  t.type(queued, DnsTimeoutError, 'the queued lookup timed out waiting for a slot')
+  t.same(await busy, [PUBLIC_V4])
 })
 
 // --- the delivery connector, against a real server on loopback -------------------------------------

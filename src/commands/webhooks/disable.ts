@@ -6,7 +6,6 @@ import {
   requirePublicId,
   setEndpointStatus,
   staffDisabledReason,
-  statusChangeContext,
 } from '../../services/webhook-admin.js'
 
 export default class WebhooksDisable extends BaseCommand {
@@ -29,10 +28,8 @@ export default class WebhooksDisable extends BaseCommand {
     const reason = flags.reason?.trim() ?? staffDisabledReason
     if (reason === '') throw new UsageError('--reason: give a reason, or leave the flag out')
     if (reason.length > 500) throw new UsageError('--reason: at most 500 characters')
-    const config = this.appConfig(flags['database-url'])
-    const context = statusChangeContext(config)
     const db = await this.openDatabase(flags['database-url'])
-    const { row, changed } = await setEndpointStatus(db.pool, id, 'disabled', context, reason)
+    const { row, changed } = await setEndpointStatus(db.pool, id, 'disabled', reason)
     const endpoint = presentEndpoint(row)
     this.log(
       changed

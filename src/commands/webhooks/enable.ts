@@ -1,11 +1,6 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import {
-  presentEndpoint,
-  requirePublicId,
-  setEndpointStatus,
-  statusChangeContext,
-} from '../../services/webhook-admin.js'
+import { presentEndpoint, requirePublicId, setEndpointStatus } from '../../services/webhook-admin.js'
 
 export default class WebhooksEnable extends BaseCommand {
   static override description =
@@ -16,10 +11,8 @@ export default class WebhooksEnable extends BaseCommand {
   async run() {
     const { args, flags } = await this.parse(WebhooksEnable)
     const id = requirePublicId('webhookEndpoint', args.id)
-    const config = this.appConfig(flags['database-url'])
-    const context = statusChangeContext(config)
     const db = await this.openDatabase(flags['database-url'])
-    const { row, changed } = await setEndpointStatus(db.pool, id, 'active', context)
+    const { row, changed } = await setEndpointStatus(db.pool, id, 'active')
     const endpoint = presentEndpoint(row)
     this.log(
       changed

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { systemResolver } from '../../lib/webhook-targets.js'
+import { webhookResolver } from '../../lib/webhook-targets.js'
 import {
   createEndpoint,
   deleteEndpoint,
@@ -10,6 +10,7 @@ import {
   queueTestEvent,
   rotateSecret,
   updateEndpoint,
+  vetWebhookUrl,
   type WebhookEndpointRow,
 } from '../../services/webhook-endpoints.js'
 import type { AppDeps } from '../deps.js'
@@ -44,7 +45,12 @@ export function toWebhookEndpointResource(row: WebhookEndpointRow): WebhookEndpo
 }
 
 function endpointContext(deps: AppDeps): EndpointContext {
-  return { sealKey: deps.secrets.sealKey, webhooks: deps.config.webhooks, resolver: deps.resolver ?? systemResolver }
+  const policy = { allowPrivate: deps.config.webhooks.allowPrivateTargets }
+  return {
+    sealKey: deps.secrets.sealKey,
+    webhooks: deps.config.webhooks,
+    resolver: webhookResolver(policy, deps.resolver),
+  }
 }
 
 const tag = 'Webhook endpoints'
@@ -87,8 +93,10 @@ export const webhookEndpointOperations = [
       description: 'The new endpoint with its secret',
       schema: WebhookEndpointWithSecretSchema,
     },
-    handler: async ({ body, db, actor, deps }) => {
-      const { row, secret } = await createEndpoint(db, actor, body, endpointContext(deps))
+    // DNS before the transaction (see vetWebhookUrl).
+    prepare: ({ body, deps }) => vetWebhookUrl(body.url, endpointContext(deps)),
+    handler: async ({ body, db, actor, deps, prepared }) => {
+      const { row, secret } = await createEndpoint(db, actor, { ...body, url: prepared }, endpointContext(deps))
       return { ...toWebhookEndpointResource(row), secret }
     },
   }),
@@ -118,8 +126,10 @@ export const webhookEndpointOperations = [
     bodyRequired: true,
     idempotency: 'optional',
     success: { status: 200, description: 'The updated endpoint', schema: WebhookEndpointSchema },
-    handler: async ({ params, body, db, actor, deps }) =>
-      toWebhookEndpointResource(await updateEndpoint(db, actor, params.public_id, body, endpointContext(deps))),
+    prepare: async ({ body, deps }) =>
+      body.url === undefined ? undefined : vetWebhookUrl(body.url, endpointContext(deps)),
+    handler: async ({ params, body, db, actor, prepared }) =>
+      toWebhookEndpointResource(await updateEndpoint(db, actor, params.public_id, { ...body, url: prepared })),
   }),
   defineOperation({
     method: 'DELETE',
