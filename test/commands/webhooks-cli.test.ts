@@ -558,7 +558,11 @@ t.test('integration-controlled text is escaped in human output and exact in --js
   const { row: endpoint } = await createEndpoint(
     pool,
     actor,
-    { url: `http://127.0.0.1:${receiverPort}/evil`, event_types: ['*'], description: terminalAttack },
+    {
+      url: await vetWebhookUrl(`http://127.0.0.1:${receiverPort}/evil`, context),
+      event_types: ['*'],
+      description: terminalAttack,
+    },
     context,
   )
   const customerId = `cus_${randomBytes(8).toString('hex')}`
