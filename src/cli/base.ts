@@ -6,6 +6,9 @@ import { type Database, openDatabase } from '../db/connect.js'
 import { ApiError, UsageError } from '../lib/errors.js'
 import { escapeForTerminal, escapeForTerminalLine } from '../lib/terminal-text.js'
 
+/** The longest a graceful stop may take: requests and delivery attempts in flight end well before. */
+const shutdownLimitMs = 30_000
+
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<
   (typeof BaseCommand)['baseFlags'] & T['flags']
 >
@@ -91,15 +94,31 @@ export abstract class BaseCommand extends Command {
       const shutdown = (signal: NodeJS.Signals) => {
         this.stderrLine(`${signal}: finishing ${inFlight}, then stopping`)
         process.once(signal, () => process.exit(130))
-        stop().then(resolve, (error: unknown) => {
-          this.stderrLine(`shutdown failed: ${(error as Error).message}`)
-          process.exitCode = 1
-          resolve()
-        })
+        // Work in flight is bounded (request and delivery timeouts), so a stop that outlasts this is
+        // stuck: an operator's SIGTERM must still end the process, as a supervisor's SIGKILL would.
+        const stuck = setTimeout(() => {
+          this.stderrLine(`shutdown did not finish within ${shutdownLimitMs / 1000} s; exiting`)
+          process.exit(1)
+        }, shutdownLimitMs)
+        stuck.unref()
+        stop().then(
+          () => {
+            clearTimeout(stuck)
+            resolve()
+          },
+          (error: unknown) => {
+            clearTimeout(stuck)
+            this.stderrLine(`shutdown failed: ${(error as Error).message}`)
+            process.exitCode = 1
+            resolve()
+          },
+        )
       }
       process.once('SIGINT', shutdown)
       process.once('SIGTERM', shutdown)
     })
+    // Everything was closed; a handle some library left open must not keep a stopped process alive.
+    setTimeout(() => process.exit(), 2000).unref()
   }
 
   /** A readable table for people; scripts use --json. */

@@ -161,17 +161,25 @@ export class WebhookWorker {
     })
     client.on('notification', () => this.wake())
     client.on('error', (error) => {
-      this.options.log.warn({ err: error }, 'lost the wake-up connection; reconnecting (polling meanwhile)')
       if (this.listener === client) this.listener = undefined
       client.end().catch(() => {})
+      if (this.stopping) return
+      this.options.log.warn({ err: error }, 'lost the wake-up connection; reconnecting (polling meanwhile)')
       setTimeout(() => this.listen().catch(() => {}), 1000).unref()
     })
     try {
       await client.connect()
       for (const channel of wakeChannels) await client.query(`listen ${channel}`)
+      // stop() may have run while this reconnected after a database blip: a connection kept now would
+      // outlive it and hold the process open after shutdown.
+      if (this.stopping) {
+        await client.end().catch(() => {})
+        return
+      }
       this.listener = client
     } catch (error) {
       client.end().catch(() => {})
+      if (this.stopping) return
       this.options.log.warn({ err: error }, 'wake-up connection failed; retrying (polling meanwhile)')
       setTimeout(() => this.listen().catch(() => {}), 1000).unref()
     }
