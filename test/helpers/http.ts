@@ -38,5 +38,6 @@ export function assertError(t: Test, reply: Reply<unknown>, status: number, code
   t.equal(reply.status, status, `HTTP ${status}`, { body })
   t.equal(body.error?.code, code, `code ${code}`, { body })
   t.type(body.error?.message, 'string')
-  if (param !== undefined) t.equal(body.error?.param, param, `param ${param}`)
+  // JSON-quoted in the assertion's name: a param may hold control bytes (NUL) that must not reach the log raw.
+  if (param !== undefined) t.equal(body.error?.param, param, `param ${JSON.stringify(param)}`)
 }
