@@ -89,17 +89,21 @@ const customIssueCodes = new Set(['invalid_id', 'invalid_cursor'])
  * The first string (or object key) of a request input that Postgres cannot store: NUL, or a lone
  * UTF-16 surrogate (which pg would silently write as U+FFFD). Linear in the input's size.
  */
-function findUnstorableText(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path
+function findUnstorableText(value: unknown): string[] | null {
+  // The path is built only on the way back from a find: every request passes through here, and
+  // almost none holds such text, so the walk allocates nothing per key.
+  if (typeof value === 'string') return isStorableText(value) ? null : []
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorableText(item, [...path, String(index)])
-      if (found) return found
+    for (let index = 0; index < value.length; index++) {
+      const found = findUnstorableText(value[index])
+      if (found) return [String(index), ...found]
     }
   } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findUnstorableText(key, [...path, key]) ?? findUnstorableText(item, [...path, key])
-      if (found) return found
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue
+      if (!isStorableText(key)) return [key]
+      const found = findUnstorableText((value as Record<string, unknown>)[key])
+      if (found) return [key, ...found]
     }
   }
   return null
