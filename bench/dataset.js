@@ -6,8 +6,8 @@ import pg from 'pg'
 import { runMigrations } from '../dist/db/migrate.js'
 import { newPublicId, randomBase62 } from '../dist/lib/ids.js'
 import { normalizePhone } from '../dist/lib/phones.js'
-import { createIntegration } from '../dist/services/integrations.js'
-import { createShop } from '../dist/services/shops.js'
+import { createIntegration } from '../dist/platform/tenancy/integrations.js'
+import { createShop } from '../dist/platform/tenancy/shops.js'
 
 export const benchScopes = ['shop.read', 'customers.read', 'customers.write', 'vehicles.read']
 

@@ -3,7 +3,7 @@
 // each statement instead of running it for rows.
 import pg from 'pg'
 import { phoneRegionForTimezone } from '../dist/lib/phones.js'
-import { getCustomer, listCustomers } from '../dist/services/customers.js'
+import { getCustomer, listCustomers } from '../dist/resources/customers/service.js'
 
 /** The position in a cursor the API issued (its payload is signed, not encrypted). */
 export function cursorPosition(cursor) {

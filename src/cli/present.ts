@@ -1,6 +1,6 @@
-import type { ApiKeyRow } from '../services/api-keys.js'
-import type { IntegrationRow } from '../services/integrations.js'
-import type { ShopRow } from '../services/shops.js'
+import type { ApiKeyRow } from '../platform/tenancy/api-keys.js'
+import type { IntegrationRow } from '../platform/tenancy/integrations.js'
+import type { ShopRow } from '../platform/tenancy/shops.js'
 
 // What commands print: public ids only, instants as RFC 3339, never a secret or a hash.
 export function presentShop(shop: ShopRow) {

@@ -1,9 +1,9 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../cli/base.js'
 import { type ApiError, UsageError } from '../lib/errors.js'
+import { shopDefaults, validateNewShop } from '../platform/tenancy/shops.js'
+import { privateTargetsWarning } from '../resources/webhook-endpoints/admin.js'
 import { startServer } from '../server/runtime.js'
-import { shopDefaults, validateNewShop } from '../services/shops.js'
-import { privateTargetsWarning } from '../services/webhook-admin.js'
 
 export default class Serve extends BaseCommand {
   static override description =

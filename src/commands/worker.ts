@@ -1,8 +1,8 @@
 import pino from 'pino'
 import { BaseCommand } from '../cli/base.js'
+import { privateTargetsWarning, secretKeyWarning } from '../resources/webhook-endpoints/admin.js'
 import { redactedLogPaths } from '../server/app.js'
 import { startWorkerProcess } from '../server/runtime.js'
-import { privateTargetsWarning, secretKeyWarning } from '../services/webhook-admin.js'
 
 export default class Worker extends BaseCommand {
   static override description =

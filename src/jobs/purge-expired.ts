@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/pool.js'
-import { purgeExpiredEvents } from '../services/events.js'
-import { purgeIdempotencyKeys } from '../services/idempotency.js'
-import { eraseExpiredSecrets } from '../services/webhook-endpoints.js'
+import { purgeExpiredEvents } from '../platform/events.js'
+import { purgeIdempotencyKeys } from '../platform/idempotency.js'
+import { eraseExpiredSecrets } from '../resources/webhook-endpoints/service.js'
 
 /**
  * One pass of the retention rules: replays older than 7 days are erased and idempotency keys older

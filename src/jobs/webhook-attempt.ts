@@ -3,6 +3,7 @@ import type pg from 'pg'
 import { type Dispatcher, request, errors as undiciErrors } from 'undici'
 import type { WebhookConfig } from '../config.js'
 import { signatureHeader } from '../lib/webhook-signature.js'
+import { eventEnvelope } from '../platform/events.js'
 import {
   type AttemptOutcome,
   type ClaimedDelivery,
@@ -11,9 +12,8 @@ import {
   recordAttempt,
   releaseLease,
   type UnrecordedAttempt,
-} from '../services/deliveries.js'
-import { eventEnvelope } from '../services/events.js'
-import { signingSecrets } from '../services/webhook-endpoints.js'
+} from '../resources/deliveries/service.js'
+import { signingSecrets } from '../resources/webhook-endpoints/service.js'
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
 const webhookUserAgent = `shopapi-webhooks/${version}`

@@ -4,7 +4,12 @@ import type { Dispatcher } from 'undici'
 import type { WebhookConfig } from '../config.js'
 import { createPool } from '../db/pool.js'
 import { createDeliveryAgent, type Resolver, webhookResolver } from '../lib/webhook-targets.js'
-import { claimNextDelivery, type DueEndpoint, dispatchEvents, findDueEndpoints } from '../services/deliveries.js'
+import {
+  claimNextDelivery,
+  type DueEndpoint,
+  dispatchEvents,
+  findDueEndpoints,
+} from '../resources/deliveries/service.js'
 import { runMaintenance } from './purge-expired.js'
 import { attemptDelivery, leaseMs, UnrecordedAttemptError } from './webhook-attempt.js'
 

@@ -1,10 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import nacl from 'tweetnacl'
-import type { Config } from '../config.js'
 import { ensureDataDirectory, readOrCreatePrivateFile } from './private-files.js'
 
 export const secretKeyFileName = 'secret.key'
+
+/** Where the master key comes from (the config's fields): given, or kept in the data directory. */
+export interface SecretSource {
+  secretKey?: string | undefined
+  dataDir: string
+}
 
 /** Keys derived from the one configured secret, each for one purpose, so none can stand in for another. */
 export interface Secrets {
@@ -29,10 +34,7 @@ export function parseSecretKey(text: string): Buffer {
  * created on first use (mode 0600); a key file others may read is refused. Processes sharing a
  * database must share the key: set it explicitly there. `onNotice` hears of a tightened directory.
  */
-export function loadMasterKey(
-  config: Pick<Config, 'secretKey' | 'dataDir'>,
-  onNotice: (message: string) => void = () => {},
-): Buffer {
+export function loadMasterKey(config: SecretSource, onNotice: (message: string) => void = () => {}): Buffer {
   if (config.secretKey) return parseSecretKey(config.secretKey)
   const notice = ensureDataDirectory(config.dataDir)
   if (notice) onNotice(notice)
@@ -48,10 +50,7 @@ export function deriveSecrets(master: Buffer): Secrets {
   return { cursorKey: deriveKey(master, 'cursor'), sealKey: new Uint8Array(deriveKey(master, 'seal')) }
 }
 
-export function loadSecrets(
-  config: Pick<Config, 'secretKey' | 'dataDir'>,
-  onNotice?: (message: string) => void,
-): Secrets {
+export function loadSecrets(config: SecretSource, onNotice?: (message: string) => void): Secrets {
   return deriveSecrets(loadMasterKey(config, onNotice))
 }
 

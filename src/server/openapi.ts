@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi'
 import { scopeCatalogue } from '../lib/scopes.js'
-import type { Operation } from './operations.js'
-import { ErrorCodeSchema, ErrorEnvelopeSchema } from './schemas/common.js'
+import type { Operation } from '../platform/operation.js'
+import { ErrorCodeSchema, ErrorEnvelopeSchema } from '../platform/schemas.js'
 
 export const contractVersion = '1.0.0-rc.6'
 

@@ -4,7 +4,7 @@ import { type Database, openDatabase } from '../db/connect.js'
 import { WebhookWorker } from '../jobs/webhook-worker.js'
 import { loadSecrets } from '../lib/secrets.js'
 import type { Resolver } from '../lib/webhook-targets.js'
-import { ensureFirstShop, type NewShop, type ShopRow } from '../services/shops.js'
+import { ensureFirstShop, type NewShop, type ShopRow } from '../platform/tenancy/shops.js'
 import { buildApp } from './app.js'
 
 export interface RunningServer {

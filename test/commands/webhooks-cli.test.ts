@@ -9,16 +9,16 @@ import t, { type Test } from 'tap'
 import { loadConfig } from '../../src/config.js'
 import { deriveSecrets, parseSecretKey } from '../../src/lib/secrets.js'
 import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
-import { dispatchEvents } from '../../src/services/deliveries.js'
-import { type Actor, recordEvents } from '../../src/services/events.js'
-import { getIntegration } from '../../src/services/integrations.js'
-import type { ShopRow } from '../../src/services/shops.js'
+import { type Actor, recordEvents } from '../../src/platform/events.js'
+import { getIntegration } from '../../src/platform/tenancy/integrations.js'
+import type { ShopRow } from '../../src/platform/tenancy/shops.js'
+import { dispatchEvents } from '../../src/resources/deliveries/service.js'
 import {
   createEndpoint,
   signingSecrets,
   vetWebhookUrl,
   type WebhookEndpointRow,
-} from '../../src/services/webhook-endpoints.js'
+} from '../../src/resources/webhook-endpoints/service.js'
 import { createTestKey, createTestShop } from '../helpers/app.js'
 import { type CliResult, cliEnv, cliPath, runCli } from '../helpers/cli.js'
 import { createTestDatabase } from '../helpers/database.js'

@@ -1,8 +1,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import formatsModule from 'ajv-formats'
 import tap from 'tap'
+import type { Operation } from '../../src/platform/operation.js'
 import { buildOpenApiDocument } from '../../src/server/openapi.js'
-import type { Operation } from '../../src/server/operations.js'
 import { apiOperations } from '../../src/server/routes/index.js'
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext its default import is the module object.

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { issueApiKey } from '../../src/lib/api-keys.js'
-import { createApiKey, revokeApiKey } from '../../src/services/api-keys.js'
-import { setIntegrationStatus } from '../../src/services/integrations.js'
+import { createApiKey, revokeApiKey } from '../../src/platform/tenancy/api-keys.js'
+import { setIntegrationStatus } from '../../src/platform/tenancy/integrations.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 
 interface ErrorBody {

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { z } from 'zod'
 import { ApiError } from '../../src/lib/errors.js'
-import { defineOperation } from '../../src/server/operations.js'
+import { defineOperation } from '../../src/platform/operation.js'
 import { apiOperations } from '../../src/server/routes/index.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 

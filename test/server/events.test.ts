@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
 import type { Scope } from '../../src/lib/scopes.js'
-import { disableIfFailingTooLong } from '../../src/services/webhook-endpoints.js'
+import { disableIfFailingTooLong } from '../../src/resources/webhook-endpoints/service.js'
 import { createApiKey, createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
 import { assertError, type Reply, sendJson } from '../helpers/http.js'
 import {

@@ -3,7 +3,7 @@
 // windows, and encryption of the stored replay. Real HTTP, real Postgres, no mocks.
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
-import type { Customer } from '../../src/server/schemas/customer.js'
+import type { Customer } from '../../src/resources/customers/schema.js'
 import { createApiKey, createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
 import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
 

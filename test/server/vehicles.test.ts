@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { Scope } from '../../src/lib/scopes.js'
-import { mergeCustomers } from '../../src/services/customers.js'
-import { mergeVehicles } from '../../src/services/vehicles.js'
+import { mergeCustomers } from '../../src/resources/customers/service.js'
+import { mergeVehicles } from '../../src/resources/vehicles/service.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { assertError, type Reply, sendJson } from '../helpers/http.js'
 

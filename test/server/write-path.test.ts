@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import t, { type Test } from 'tap'
-import type { Customer } from '../../src/server/schemas/customer.js'
+import type { Customer } from '../../src/resources/customers/schema.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
 import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
 

@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { toCustomerResource } from '../../server/routes/customers.js'
-import { mergeCustomers } from '../../services/customers.js'
+import { toCustomerResource } from '../../resources/customers/operations.js'
+import { mergeCustomers } from '../../resources/customers/service.js'
 
 export default class CustomersMerge extends BaseCommand {
   static override description =

@@ -1,13 +1,13 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { listDeliveries } from '../../services/deliveries.js'
+import { listDeliveries } from '../../resources/deliveries/service.js'
 import {
   deliveryStatuses,
   instantFlagHelp,
   parseInstantFlag,
   presentDelivery,
   requirePublicId,
-} from '../../services/webhook-admin.js'
+} from '../../resources/webhook-endpoints/admin.js'
 
 export default class DeliveriesList extends BaseCommand {
   static override description =

@@ -4,15 +4,15 @@ import { attemptDelivery, leaseMs } from '../../jobs/webhook-attempt.js'
 import { ApiError } from '../../lib/errors.js'
 import { loadSecrets } from '../../lib/secrets.js'
 import { createDeliveryAgent } from '../../lib/webhook-targets.js'
-import { claimForResend, getDelivery } from '../../services/deliveries.js'
-import { eventRetentionDays } from '../../services/events.js'
+import { eventRetentionDays } from '../../platform/events.js'
+import { claimForResend, getDelivery } from '../../resources/deliveries/service.js'
 import {
   attemptResult,
   bodyPreview,
   requirePublicId,
   secretKeyWarning,
   withinResendWindow,
-} from '../../services/webhook-admin.js'
+} from '../../resources/webhook-endpoints/admin.js'
 
 export default class DeliveriesResend extends BaseCommand {
   static override description =

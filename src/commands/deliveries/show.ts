@@ -1,8 +1,8 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
 import { ApiError } from '../../lib/errors.js'
-import { getDelivery } from '../../services/deliveries.js'
-import { eventEnvelope } from '../../services/events.js'
+import { eventEnvelope } from '../../platform/events.js'
+import { getDelivery } from '../../resources/deliveries/service.js'
 import {
   attemptResult,
   bodyPreview,
@@ -10,7 +10,7 @@ import {
   presentAttempt,
   presentDelivery,
   requirePublicId,
-} from '../../services/webhook-admin.js'
+} from '../../resources/webhook-endpoints/admin.js'
 
 export default class DeliveriesShow extends BaseCommand {
   static override description =

@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core'
 import { BaseCommand, usage } from '../../cli/base.js'
 import { presentApiKey, presentIntegration } from '../../cli/present.js'
 import { parseScopeList } from '../../lib/scopes.js'
-import { createIntegration } from '../../services/integrations.js'
+import { createIntegration } from '../../platform/tenancy/integrations.js'
 
 export default class IntegrationsCreate extends BaseCommand {
   static override description =

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
 import { presentIntegration } from '../../cli/present.js'
-import { setIntegrationStatus } from '../../services/integrations.js'
+import { setIntegrationStatus } from '../../platform/tenancy/integrations.js'
 
 export default class IntegrationsDisable extends BaseCommand {
   static override description =

@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
 import { presentIntegration } from '../../cli/present.js'
-import { listIntegrations } from '../../services/integrations.js'
+import { listIntegrations } from '../../platform/tenancy/integrations.js'
 
 export default class IntegrationsList extends BaseCommand {
   static override description = 'List integrations with their scopes and number of live keys.'

@@ -2,7 +2,7 @@ import { Args, Flags } from '@oclif/core'
 import { BaseCommand, usage } from '../../cli/base.js'
 import { presentIntegration } from '../../cli/present.js'
 import { parseScopeList } from '../../lib/scopes.js'
-import { updateIntegrationScopes } from '../../services/integrations.js'
+import { updateIntegrationScopes } from '../../platform/tenancy/integrations.js'
 
 export default class IntegrationsUpdate extends BaseCommand {
   static override description =

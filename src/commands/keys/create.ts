@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
 import { presentApiKey } from '../../cli/present.js'
-import { createApiKey, maxLiveKeysPerIntegration } from '../../services/api-keys.js'
+import { createApiKey, maxLiveKeysPerIntegration } from '../../platform/tenancy/api-keys.js'
 
 export default class KeysCreate extends BaseCommand {
   static override description =

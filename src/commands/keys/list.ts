@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
 import { presentApiKey } from '../../cli/present.js'
-import { listApiKeys } from '../../services/api-keys.js'
+import { listApiKeys } from '../../platform/tenancy/api-keys.js'
 
 export default class KeysList extends BaseCommand {
   static override description = 'List API keys: id, prefix, created, last used. Secrets are never shown again.'

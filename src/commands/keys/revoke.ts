@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
 import { presentApiKey } from '../../cli/present.js'
-import { revokeApiKey } from '../../services/api-keys.js'
+import { revokeApiKey } from '../../platform/tenancy/api-keys.js'
 
 export default class KeysRevoke extends BaseCommand {
   static override description = 'Revoke an API key. The next request made with it gets 401.'

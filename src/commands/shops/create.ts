@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
 import { presentShop } from '../../cli/present.js'
-import { createShop } from '../../services/shops.js'
+import { createShop } from '../../platform/tenancy/shops.js'
 
 export default class ShopsCreate extends BaseCommand {
   static override description = 'Create a shop. Each shop has its own integrations, keys and data.'

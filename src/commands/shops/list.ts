@@ -1,6 +1,6 @@
 import { BaseCommand } from '../../cli/base.js'
 import { presentShop } from '../../cli/present.js'
-import { listShops } from '../../services/shops.js'
+import { listShops } from '../../platform/tenancy/shops.js'
 
 export default class ShopsList extends BaseCommand {
   static override description = 'List shops.'

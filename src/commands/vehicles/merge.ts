@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { toVehicleResource } from '../../server/routes/vehicles.js'
-import { mergeVehicles } from '../../services/vehicles.js'
+import { toVehicleResource } from '../../resources/vehicles/operations.js'
+import { mergeVehicles } from '../../resources/vehicles/service.js'
 
 export default class VehiclesMerge extends BaseCommand {
   static override description =

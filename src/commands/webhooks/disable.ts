@@ -6,7 +6,7 @@ import {
   requirePublicId,
   setEndpointStatus,
   staffDisabledReason,
-} from '../../services/webhook-admin.js'
+} from '../../resources/webhook-endpoints/admin.js'
 
 export default class WebhooksDisable extends BaseCommand {
   static override description =

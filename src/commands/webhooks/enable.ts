@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { presentEndpoint, requirePublicId, setEndpointStatus } from '../../services/webhook-admin.js'
+import { presentEndpoint, requirePublicId, setEndpointStatus } from '../../resources/webhook-endpoints/admin.js'
 
 export default class WebhooksEnable extends BaseCommand {
   static override description =

@@ -7,7 +7,7 @@ import {
   requirePublicId,
   rotateEndpointSecret,
   secretKeyWarning,
-} from '../../services/webhook-admin.js'
+} from '../../resources/webhook-endpoints/admin.js'
 
 export default class WebhooksRotateSecret extends BaseCommand {
   static override description =

@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { listDeliveries } from '../../services/deliveries.js'
+import { listDeliveries } from '../../resources/deliveries/service.js'
 import {
   deliveryCounts,
   getEndpointForOperator,
@@ -8,7 +8,7 @@ import {
   presentDelivery,
   presentEndpoint,
   requirePublicId,
-} from '../../services/webhook-admin.js'
+} from '../../resources/webhook-endpoints/admin.js'
 
 export default class WebhooksShow extends BaseCommand {
   static override description =

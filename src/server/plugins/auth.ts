@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ApiError } from '../../lib/errors.js'
-import { authenticateApiKey } from '../../services/api-keys.js'
-import type { AppDeps } from '../deps.js'
+import type { AppDeps } from '../../platform/deps.js'
+import { authenticateApiKey } from '../../platform/tenancy/api-keys.js'
 import { sendError } from './errors.js'
 import { AddressWindows } from './rate-limit.js'
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import { ApiError } from '../../lib/errors.js'
-import type { AppDeps } from '../deps.js'
+import type { AppDeps } from '../../platform/deps.js'
 
 declare module 'fastify' {
   interface FastifyInstance {

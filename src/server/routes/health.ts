@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { migrationsCurrent } from '../../db/migrate.js'
 import { ApiError } from '../../lib/errors.js'
-import type { AppDeps } from '../deps.js'
+import type { AppDeps } from '../../platform/deps.js'
 
 // Outside /v1 and without a key: for load balancers and orchestrators.
 export async function healthRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {

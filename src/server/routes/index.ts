@@ -1,10 +1,10 @@
-import type { Operation } from '../operations.js'
-import { customerOperations } from './customers.js'
-import { eventOperations } from './events.js'
+import type { Operation } from '../../platform/operation.js'
+import { customerOperations } from '../../resources/customers/operations.js'
+import { eventOperations } from '../../resources/events/operations.js'
+import { shopOperations } from '../../resources/shop/operations.js'
+import { vehicleOperations } from '../../resources/vehicles/operations.js'
+import { webhookEndpointOperations } from '../../resources/webhook-endpoints/operations.js'
 import { openApiOperations } from './openapi.js'
-import { shopOperations } from './shop.js'
-import { vehicleOperations } from './vehicles.js'
-import { webhookEndpointOperations } from './webhook-endpoints.js'
 
 /** Every operation of API v1, in the order the OpenAPI document lists them. */
 export const apiOperations: Operation[] = [

@@ -1,5 +1,5 @@
+import { defineOperation, type Operation } from '../../platform/operation.js'
 import { buildOpenApiDocument, OpenApiDocumentSchema } from '../openapi.js'
-import { defineOperation, type Operation } from '../operations.js'
 
 /** The contract is public: served without a key, built once from the same operations as the routes. */
 export function openApiOperations(all: () => Operation[]): Operation[] {

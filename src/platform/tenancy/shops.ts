@@ -1,9 +1,9 @@
 import type pg from 'pg'
-import type { Queryable } from '../db/pool.js'
-import { withTransaction } from '../db/pool.js'
-import { ApiError } from '../lib/errors.js'
-import { newPublicId } from '../lib/ids.js'
-import { isIanaTimeZone, isIsoCurrency } from '../lib/locale.js'
+import type { Queryable } from '../../db/pool.js'
+import { withTransaction } from '../../db/pool.js'
+import { ApiError } from '../../lib/errors.js'
+import { newPublicId } from '../../lib/ids.js'
+import { isIanaTimeZone, isIsoCurrency } from '../../lib/locale.js'
 
 export interface ShopRow {
   id: string

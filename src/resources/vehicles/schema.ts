@@ -14,7 +14,7 @@ import {
   sortParam,
   textInput,
   visible,
-} from './common.js'
+} from '../../platform/schemas.js'
 
 // The spec names vehicles but shows no shape ("Operations named but without a shape"); docs/decisions.md
 // records the fields and limits chosen here.

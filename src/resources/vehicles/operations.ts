@@ -1,15 +1,8 @@
-import {
-  archiveVehicle,
-  createVehicle,
-  getVehicle,
-  listVehicles,
-  updateVehicle,
-  type VehicleRow,
-} from '../../services/vehicles.js'
-import { defineOperation } from '../operations.js'
-import { pageRequest } from '../pagination.js'
-import { publicIdParams } from '../schemas/common.js'
-import { ArchiveBodySchema } from '../schemas/customer.js'
+import { externalIdOperations } from '../../platform/external-id-operations.js'
+import { pageRequest } from '../../platform/list-request.js'
+import { defineOperation } from '../../platform/operation.js'
+import { publicIdParams } from '../../platform/schemas.js'
+import { ArchiveBodySchema } from '../customers/schema.js'
 import {
   type Vehicle,
   VehicleCreateSchema,
@@ -17,8 +10,8 @@ import {
   VehicleListSchema,
   VehicleSchema,
   VehicleUpdateSchema,
-} from '../schemas/vehicle.js'
-import { externalIdOperations } from './external-ids.js'
+} from './schema.js'
+import { archiveVehicle, createVehicle, getVehicle, listVehicles, updateVehicle, type VehicleRow } from './service.js'
 
 export function toVehicleResource(row: VehicleRow): Vehicle {
   return {

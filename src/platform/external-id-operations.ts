@@ -1,11 +1,11 @@
-import type { Queryable } from '../../db/pool.js'
-import type { IdKind } from '../../lib/ids.js'
-import type { Scope } from '../../lib/scopes.js'
-import type { Actor } from '../../services/events.js'
-import { type ExternalObjectType, removeExternalId, setExternalId } from '../../services/external-refs.js'
-import { defineOperation } from '../operations.js'
-import { publicIdParams } from '../schemas/common.js'
-import { ExternalIdBodySchema, ExternalReferenceSchema } from '../schemas/external-reference.js'
+import type { Queryable } from '../db/pool.js'
+import type { IdKind } from '../lib/ids.js'
+import type { Scope } from '../lib/scopes.js'
+import type { Actor } from './events.js'
+import { ExternalIdBodySchema, ExternalReferenceSchema } from './external-reference-schema.js'
+import { type ExternalObjectType, removeExternalId, setExternalId } from './external-refs.js'
+import { defineOperation } from './operation.js'
+import { publicIdParams } from './schemas.js'
 
 /**
  * PUT and DELETE `/{resource}/{public_id}/external-id` (spec "External references"): the same two

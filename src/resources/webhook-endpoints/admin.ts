@@ -4,23 +4,17 @@
 // webhook-endpoints.ts and events.ts, which scope every read to the caller.
 import ms from 'ms'
 import type pg from 'pg'
-import type { Config } from '../config.js'
-import { type Queryable, withTransaction } from '../db/pool.js'
-import { SqlParams } from '../db/sql.js'
-import { ApiError, UsageError } from '../lib/errors.js'
-import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
-import { escapeForTerminalLine } from '../lib/terminal-text.js'
-import { systemResolver } from '../lib/webhook-targets.js'
-import { requestInstant } from '../server/schemas/common.js'
-import type { AttemptRow, DeliveryListRow, DeliveryStatus } from './deliveries.js'
-import { type Actor, type EventRow, eventEnvelope, eventRetentionDays } from './events.js'
-import {
-  type EndpointContext,
-  getEndpoint,
-  rotateSecret,
-  updateEndpoint,
-  type WebhookEndpointRow,
-} from './webhook-endpoints.js'
+import type { Config } from '../../config.js'
+import { type Queryable, withTransaction } from '../../db/pool.js'
+import { SqlParams } from '../../db/sql.js'
+import { ApiError, UsageError } from '../../lib/errors.js'
+import { type IdKind, idPrefixes, isPublicId } from '../../lib/ids.js'
+import { escapeForTerminalLine } from '../../lib/terminal-text.js'
+import { systemResolver } from '../../lib/webhook-targets.js'
+import { type Actor, type EventRow, eventEnvelope, eventRetentionDays } from '../../platform/events.js'
+import { requestInstant } from '../../platform/schemas.js'
+import type { AttemptRow, DeliveryListRow, DeliveryStatus } from '../deliveries/service.js'
+import { type EndpointContext, getEndpoint, rotateSecret, updateEndpoint, type WebhookEndpointRow } from './service.js'
 
 export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const satisfies readonly DeliveryStatus[]
 

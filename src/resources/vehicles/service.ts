@@ -1,15 +1,21 @@
 import type pg from 'pg'
-import type { Queryable } from '../db/pool.js'
-import { withTransaction } from '../db/pool.js'
-import { containsPattern, SqlParams } from '../db/sql.js'
-import { ApiError, UsageError } from '../lib/errors.js'
-import { isPublicId, newPublicId } from '../lib/ids.js'
-import { normalizePlate } from '../lib/plates.js'
-import type { VehicleCreate, VehicleListQuery, VehicleUpdate } from '../server/schemas/vehicle.js'
-import { type Actor, type NewEvent, recordEvents } from './events.js'
-import { moveExternalIdsOnMerge } from './external-refs.js'
-import { fetchPage, type Page, type PageRequest } from './pagination.js'
-import { applyChanges, type ColumnChanges, checkUpdatable, markArchived, requireChanges } from './records.js'
+import type { Queryable } from '../../db/pool.js'
+import { withTransaction } from '../../db/pool.js'
+import { containsPattern, SqlParams } from '../../db/sql.js'
+import { ApiError, UsageError } from '../../lib/errors.js'
+import { isPublicId, newPublicId } from '../../lib/ids.js'
+import { normalizePlate } from '../../lib/plates.js'
+import { type Actor, type NewEvent, recordEvents } from '../../platform/events.js'
+import { moveExternalIdsOnMerge } from '../../platform/external-refs.js'
+import { fetchPage, type Page, type PageRequest } from '../../platform/pagination.js'
+import {
+  applyChanges,
+  type ColumnChanges,
+  checkUpdatable,
+  markArchived,
+  requireChanges,
+} from '../../platform/records.js'
+import type { VehicleCreate, VehicleListQuery, VehicleUpdate } from './schema.js'
 
 export interface VehicleRow {
   shop_id: string

@@ -1,7 +1,7 @@
 import { canonicalJson, decodeCursor, encodeCursor } from '../lib/cursors.js'
-import type { AuthContext } from '../services/api-keys.js'
-import type { Page, PageRequest, SortColumn } from '../services/pagination.js'
 import type { AppDeps } from './deps.js'
+import type { Page, PageRequest, SortColumn } from './pagination.js'
+import type { AuthContext } from './tenancy/api-keys.js'
 
 // Resource-list cursors live a day: long enough for any crawl, short enough that a leaked one dies.
 export const cursorMaxAgeSeconds = 24 * 60 * 60

@@ -1,8 +1,8 @@
-import { type EventRow, eventEnvelope, eventRetentionDays, getEvent, listEvents } from '../../services/events.js'
-import { defineOperation } from '../operations.js'
-import { pageRequest } from '../pagination.js'
-import { publicIdParams } from '../schemas/common.js'
-import { type Event, EventListQuerySchema, EventListSchema, EventSchema } from '../schemas/event.js'
+import { type EventRow, eventEnvelope, eventRetentionDays, getEvent, listEvents } from '../../platform/events.js'
+import { pageRequest } from '../../platform/list-request.js'
+import { defineOperation } from '../../platform/operation.js'
+import { publicIdParams } from '../../platform/schemas.js'
+import { type Event, EventListQuerySchema, EventListSchema, EventSchema } from './schema.js'
 
 const toEventResource = (row: EventRow): Event => eventEnvelope(row)
 const tag = 'Events'

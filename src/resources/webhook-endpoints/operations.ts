@@ -1,5 +1,19 @@
 import { z } from 'zod'
 import { webhookResolver } from '../../lib/webhook-targets.js'
+import type { AppDeps } from '../../platform/deps.js'
+import { defineOperation } from '../../platform/operation.js'
+import { publicIdParams } from '../../platform/schemas.js'
+import { QueuedEventSchema } from '../events/schema.js'
+import {
+  DeletedWebhookEndpointSchema,
+  type WebhookEndpoint,
+  WebhookEndpointCreateSchema,
+  WebhookEndpointListSchema,
+  WebhookEndpointSchema,
+  WebhookEndpointUpdateSchema,
+  WebhookEndpointWithSecretSchema,
+  WebhookTestSchema,
+} from './schema.js'
 import {
   createEndpoint,
   deleteEndpoint,
@@ -12,21 +26,7 @@ import {
   updateEndpoint,
   vetWebhookUrl,
   type WebhookEndpointRow,
-} from '../../services/webhook-endpoints.js'
-import type { AppDeps } from '../deps.js'
-import { defineOperation } from '../operations.js'
-import { publicIdParams } from '../schemas/common.js'
-import { QueuedEventSchema } from '../schemas/event.js'
-import {
-  DeletedWebhookEndpointSchema,
-  type WebhookEndpoint,
-  WebhookEndpointCreateSchema,
-  WebhookEndpointListSchema,
-  WebhookEndpointSchema,
-  WebhookEndpointUpdateSchema,
-  WebhookEndpointWithSecretSchema,
-  WebhookTestSchema,
-} from '../schemas/webhook-endpoint.js'
+} from './service.js'
 
 /** The ordinary representation: no `secret` field at all (spec "Webhook endpoint"). */
 export function toWebhookEndpointResource(row: WebhookEndpointRow): WebhookEndpoint {

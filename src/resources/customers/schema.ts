@@ -11,7 +11,7 @@ import {
   sortParam,
   textInput,
   visible,
-} from './common.js'
+} from '../../platform/schemas.js'
 
 // Spec "Customer" and "Customers". Create takes the flat address fields of the spec's create body.
 const text = (max: number) => textInput(max, { trim: true })

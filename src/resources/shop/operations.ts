@@ -1,6 +1,6 @@
-import { type ShopRow, shopCapabilities } from '../../services/shops.js'
-import { defineOperation } from '../operations.js'
-import { type Shop, ShopSchema } from '../schemas/shop.js'
+import { defineOperation } from '../../platform/operation.js'
+import { type ShopRow, shopCapabilities } from '../../platform/tenancy/shops.js'
+import { type Shop, ShopSchema } from './schema.js'
 
 export function toShopResource(row: ShopRow): Shop {
   return {

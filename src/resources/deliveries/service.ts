@@ -1,10 +1,10 @@
 import type pg from 'pg'
-import type { WebhookConfig } from '../config.js'
-import { type Queryable, withTransaction } from '../db/pool.js'
-import { SqlParams } from '../db/sql.js'
-import { ApiError } from '../lib/errors.js'
-import { type EventRow, eventRetentionDays, eventTypeScopes } from './events.js'
-import { disableIfFailingTooLong } from './webhook-endpoints.js'
+import type { WebhookConfig } from '../../config.js'
+import { type Queryable, withTransaction } from '../../db/pool.js'
+import { SqlParams } from '../../db/sql.js'
+import { ApiError } from '../../lib/errors.js'
+import { type EventRow, eventRetentionDays, eventTypeScopes } from '../../platform/events.js'
+import { disableIfFailingTooLong } from '../webhook-endpoints/service.js'
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed'
 

@@ -1,12 +1,19 @@
-import type { WebhookConfig } from '../config.js'
-import type { Queryable } from '../db/pool.js'
-import { ApiError } from '../lib/errors.js'
-import { newPublicId } from '../lib/ids.js'
-import { seal, unseal } from '../lib/secrets.js'
-import { generateWebhookSecret } from '../lib/webhook-signature.js'
-import { checkWebhookUrl, type Resolver } from '../lib/webhook-targets.js'
-import { type Actor, type EventType, eventObjectKinds, eventObjectType, isEventType, recordEvents } from './events.js'
-import { diffColumns } from './records.js'
+import type { WebhookConfig } from '../../config.js'
+import type { Queryable } from '../../db/pool.js'
+import { ApiError } from '../../lib/errors.js'
+import { newPublicId } from '../../lib/ids.js'
+import { seal, unseal } from '../../lib/secrets.js'
+import { generateWebhookSecret } from '../../lib/webhook-signature.js'
+import { checkWebhookUrl, type Resolver } from '../../lib/webhook-targets.js'
+import {
+  type Actor,
+  type EventType,
+  eventObjectKinds,
+  eventObjectType,
+  isEventType,
+  recordEvents,
+} from '../../platform/events.js'
+import { diffColumns } from '../../platform/records.js'
 
 // Spec "Limits": at most 10 endpoints per integration.
 export const maxEndpointsPerIntegration = 10

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { capabilityFlags } from '../../services/shops.js'
-import { visible } from './common.js'
+import { visible } from '../../platform/schemas.js'
+import { capabilityFlags } from '../../platform/tenancy/shops.js'
 
 export const CapabilitiesSchema = z
   .object(

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { ZodOpenApiOverrideMetaContext } from 'zod-openapi'
-import { errorStatus } from '../../lib/errors.js'
-import { type IdKind, idPrefixes, isPublicId } from '../../lib/ids.js'
-import type { Scope } from '../../lib/scopes.js'
+import { errorStatus } from '../lib/errors.js'
+import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
+import type { Scope } from '../lib/scopes.js'
 
 /**
  * `x-field-visibility` (spec "Authentication" 6): "always" for fields every caller of the operation

@@ -1,17 +1,23 @@
 import type { CountryCode } from 'libphonenumber-js'
 import type pg from 'pg'
-import type { Queryable } from '../db/pool.js'
-import { withTransaction } from '../db/pool.js'
-import { containsPattern, SqlParams, statementName } from '../db/sql.js'
-import { ApiError, UsageError } from '../lib/errors.js'
-import { isPublicId, newPublicId } from '../lib/ids.js'
-import { normalizePhone } from '../lib/phones.js'
-import type { CustomerCreate, CustomerListQuery, CustomerUpdate } from '../server/schemas/customer.js'
-import { consentFields } from '../server/schemas/customer.js'
-import { type Actor, insertEventsSql, type NewEvent, recordEvents } from './events.js'
-import { moveExternalIdsOnMerge } from './external-refs.js'
-import { fetchPage, type Page, type PageRequest } from './pagination.js'
-import { applyChanges, type ColumnChanges, checkUpdatable, markArchived, requireChanges } from './records.js'
+import type { Queryable } from '../../db/pool.js'
+import { withTransaction } from '../../db/pool.js'
+import { containsPattern, SqlParams, statementName } from '../../db/sql.js'
+import { ApiError, UsageError } from '../../lib/errors.js'
+import { isPublicId, newPublicId } from '../../lib/ids.js'
+import { normalizePhone } from '../../lib/phones.js'
+import { type Actor, insertEventsSql, type NewEvent, recordEvents } from '../../platform/events.js'
+import { moveExternalIdsOnMerge } from '../../platform/external-refs.js'
+import { fetchPage, type Page, type PageRequest } from '../../platform/pagination.js'
+import {
+  applyChanges,
+  type ColumnChanges,
+  checkUpdatable,
+  markArchived,
+  requireChanges,
+} from '../../platform/records.js'
+import type { CustomerCreate, CustomerListQuery, CustomerUpdate } from './schema.js'
+import { consentFields } from './schema.js'
 
 export interface CustomerRow {
   shop_id: string

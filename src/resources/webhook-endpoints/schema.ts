@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { eventTypes } from '../../services/events.js'
-import { instant, publicIdSchema, responseObject, textInput, visible } from './common.js'
+import { eventTypes } from '../../platform/events.js'
+import { instant, publicIdSchema, responseObject, textInput, visible } from '../../platform/schemas.js'
 
 // Spec "Webhook endpoint" and "Webhook endpoints".
 const eventTypeList = z

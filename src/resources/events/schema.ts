@@ -1,6 +1,13 @@
 import { z } from 'zod'
-import { eventTypes } from '../../services/events.js'
-import { cursorParam, instant, limitParam, listEnvelope, publicIdSchema, responseObject } from './common.js'
+import { eventTypes } from '../../platform/events.js'
+import {
+  cursorParam,
+  instant,
+  limitParam,
+  listEnvelope,
+  publicIdSchema,
+  responseObject,
+} from '../../platform/schemas.js'
 
 // Spec "Event" and "Envelope": the body of every delivery and the item of GET /events.
 export const EventTypeSchema = z.enum(eventTypes).meta({ id: 'EventType', description: 'An event type of API v1' })

@@ -1,15 +1,8 @@
 import { phoneRegionForTimezone } from '../../lib/phones.js'
-import {
-  archiveCustomer,
-  type CustomerRow,
-  createCustomer,
-  getCustomer,
-  listCustomers,
-  updateCustomer,
-} from '../../services/customers.js'
-import { defineOperation } from '../operations.js'
-import { pageRequest } from '../pagination.js'
-import { publicIdParams } from '../schemas/common.js'
+import { externalIdOperations } from '../../platform/external-id-operations.js'
+import { pageRequest } from '../../platform/list-request.js'
+import { defineOperation } from '../../platform/operation.js'
+import { publicIdParams } from '../../platform/schemas.js'
 import {
   ArchiveBodySchema,
   type Customer,
@@ -18,8 +11,15 @@ import {
   CustomerListSchema,
   CustomerSchema,
   CustomerUpdateSchema,
-} from '../schemas/customer.js'
-import { externalIdOperations } from './external-ids.js'
+} from './schema.js'
+import {
+  archiveCustomer,
+  type CustomerRow,
+  createCustomer,
+  getCustomer,
+  listCustomers,
+  updateCustomer,
+} from './service.js'
 
 export function toCustomerResource(row: CustomerRow): Customer {
   return {

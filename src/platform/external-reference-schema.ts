@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { textInput, visible } from './common.js'
+import { textInput, visible } from './schemas.js'
 
 export const ExternalReferenceSchema = z
   .object({
