@@ -16,6 +16,11 @@ export const idPrefixes = {
   invoice: 'inv',
   payment: 'pay',
   task: 'task',
+  technician: 'tech',
+  cannedJob: 'cj',
+  inventoryItem: 'item',
+  part: 'part',
+  labor: 'lab',
   // Not in the public API: deliveries are addressed by support staff in the CLI.
   delivery: 'dlv',
 } as const

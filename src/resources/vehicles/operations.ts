@@ -31,7 +31,7 @@ export function toVehicleResource(row: VehicleRow): Vehicle {
     odometer: row.odometer,
     notes: row.notes,
     external_id: row.external_id,
-    archived: row.archived_at !== null,
+    archived: row.archived,
     merged_into: row.merged_into_public_id,
     version: row.version,
     created_at: row.created_at.toISOString(),

@@ -1,165 +1,53 @@
 import type pg from 'pg'
 import type { Queryable } from '../../db/pool.js'
 import { withTransaction } from '../../db/pool.js'
-import { containsPattern, SqlParams } from '../../db/sql.js'
 import { ApiError, UsageError } from '../../lib/errors.js'
-import { isPublicId, newPublicId } from '../../lib/ids.js'
+import { isPublicId } from '../../lib/ids.js'
 import { normalizePlate } from '../../lib/plates.js'
 import { type Actor, type NewEvent, recordEvents } from '../../platform/events.js'
 import { moveExternalIdsOnMerge } from '../../platform/external-refs.js'
-import { fetchPage, type Page, type PageRequest } from '../../platform/pagination.js'
+import type { Page, PageRequest } from '../../platform/pagination.js'
+import { checkUpdatable } from '../../platform/records.js'
 import {
-  applyChanges,
+  archiveRecord,
   type ColumnChanges,
-  checkUpdatable,
-  markArchived,
-  requireChanges,
-} from '../../platform/records.js'
-import type { VehicleCreate, VehicleListQuery, VehicleUpdate } from './schema.js'
+  createRecord,
+  getRecord,
+  listRecords,
+  updateRecord,
+  writableChanges,
+} from '../../platform/resource.js'
+import { type VehicleFilters, type VehicleRow, vehicleDefinition, vehicleSummary } from './definition.js'
+import type { VehicleCreate, VehicleUpdate } from './schema.js'
 
-export interface VehicleRow {
-  shop_id: string
-  id: string
-  public_id: string
-  customer_id: string
-  /** The owner's cus_ id. */
-  customer_public_id: string
-  vin: string | null
-  year: number | null
-  make: string | null
-  model: string | null
-  trim: string | null
-  engine: string | null
-  color: string | null
-  plate: string | null
-  plate_normalized: string | null
-  plate_region: string | null
-  unit_number: string | null
-  odometer: number | null
-  notes: string | null
-  archived_at: Date | null
-  merged_into_id: string | null
-  version: number
-  created_at: Date
-  updated_at: Date
-  /** The reading integration's own external id, if it set one. */
-  external_id: string | null
-  merged_into_public_id: string | null
-}
-
-const columns = `v.shop_id, v.id, v.public_id, v.customer_id, o.public_id as customer_public_id, v.vin, v.year,
-  v.make, v.model, v.trim, v.engine, v.color, v.plate, v.plate_normalized, v.plate_region, v.unit_number,
-  v.odometer, v.notes, v.archived_at, v.merged_into_id, v.version, v.created_at, v.updated_at, r.external_id,
-  m.public_id as merged_into_public_id`
-
-function fromClause(params: SqlParams, reader: Actor): string {
-  return `vehicles v
-    join customers o on o.shop_id = v.shop_id and o.id = v.customer_id
-    left join external_refs r on r.shop_id = v.shop_id and r.integration_id = ${params.add(reader.integrationId, 'uuid')}
-      and r.object_type = 'vehicle' and r.object_id = v.id
-    left join vehicles m on m.shop_id = v.shop_id and m.id = v.merged_into_id`
-}
-
-// API field -> column. The plate also keeps the normalized form the `plate` filter compares.
-const directColumns = [
-  'vin',
-  'year',
-  'make',
-  'model',
-  'trim',
-  'engine',
-  'color',
-  'plate_region',
-  'unit_number',
-  'odometer',
-  'notes',
-] as const
+export { type VehicleRow, vehicleSummary }
 
 function toColumnChanges(input: VehicleCreate | VehicleUpdate, customerId: string | undefined): ColumnChanges {
-  const changes: ColumnChanges = {}
-  if (customerId !== undefined) changes.customer_id = { field: 'customer_id', value: customerId }
-  for (const field of directColumns) {
-    const value = input[field]
-    if (value !== undefined) changes[field] = { field, value }
-  }
+  const changes = writableChanges(vehicleDefinition, input)
+  if (customerId !== undefined) changes.customer_id = { field: 'customer_id', value: customerId, type: 'uuid' }
   if (input.plate !== undefined) {
-    changes.plate = { field: 'plate', value: input.plate }
-    changes.plate_normalized = { field: null, value: input.plate === null ? null : normalizePlate(input.plate) }
+    const normalized = input.plate === null ? null : normalizePlate(input.plate)
+    changes.plate_normalized = { field: null, value: normalized, type: 'text' }
   }
   return changes
 }
 
-function columnType(column: string): string {
-  if (column === 'customer_id') return 'uuid'
-  if (column === 'year' || column === 'odometer') return 'integer'
-  return 'text'
-}
-
-export async function getVehicle(
+export function getVehicle(
   db: Queryable,
   reader: Actor,
   publicId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<VehicleRow> {
-  const params = new SqlParams()
-  const { rows } = await db.query<VehicleRow>(
-    `select ${columns} from ${fromClause(params, reader)}
-     where v.shop_id = ${params.add(reader.shopId, 'uuid')} and v.public_id = ${params.add(publicId, 'text')}
-     ${options.forUpdate ? 'for update of v' : ''}`,
-    params.values,
-  )
-  const row = rows[0]
-  if (!row) throw new ApiError('not_found', `No vehicle ${publicId} in this shop`, { param: 'public_id' })
-  return row
+  return getRecord(vehicleDefinition, db, reader, publicId, options)
 }
 
-export async function listVehicles(
+export function listVehicles(
   db: Queryable,
   reader: Actor,
-  filters: Omit<VehicleListQuery, 'limit' | 'cursor' | 'sort'>,
+  filters: VehicleFilters,
   page: PageRequest,
 ): Promise<Page<VehicleRow>> {
-  const params = new SqlParams()
-  const from = fromClause(params, reader)
-  const shopId = params.add(reader.shopId, 'uuid')
-  const where = [`v.shop_id = ${shopId}`]
-  if (filters.lifecycle === 'active') where.push('v.archived_at is null')
-  if (filters.lifecycle === 'archived') where.push('v.archived_at is not null')
-  if (filters.customer !== undefined) {
-    // An unknown customer narrows the list to nothing: filters never 404.
-    where.push(
-      `v.customer_id = (select id from customers where shop_id = ${shopId} and public_id = ${params.add(filters.customer, 'text')})`,
-    )
-  }
-  if (filters.vin !== undefined) where.push(`v.vin = ${params.add(filters.vin, 'text')}`)
-  if (filters.plate !== undefined) {
-    where.push(`v.plate_normalized = ${params.add(normalizePlate(filters.plate), 'text')}`)
-  }
-  if (filters.unit_number !== undefined) {
-    where.push(`lower(v.unit_number) = lower(${params.add(filters.unit_number, 'text')})`)
-  }
-  if (filters.q !== undefined) {
-    where.push(`v.search_text like ${params.add(containsPattern(filters.q.toLowerCase()), 'text')}`)
-  }
-  if (filters.external_id !== undefined) {
-    where.push(`r.external_id = ${params.add(filters.external_id, 'text')}`)
-  }
-  if (filters.updated_after) where.push(`v.updated_at > ${params.add(filters.updated_after, 'timestamptz')}`)
-  return fetchPage<VehicleRow>(db, { select: columns, from, where, params, alias: 'v' }, page)
-}
-
-/** Small and free of anything sensitive (spec "Envelope"): enough to tell which vehicle changed. */
-export function vehicleSummary(
-  row: Pick<VehicleRow, 'customer_public_id' | 'vin' | 'year' | 'make' | 'model' | 'plate'>,
-) {
-  return {
-    customer_id: row.customer_public_id,
-    vin: row.vin,
-    year: row.year,
-    make: row.make,
-    model: row.model,
-    plate: row.plate,
-  }
+  return listRecords(vehicleDefinition, db, reader, filters, page)
 }
 
 /**
@@ -199,21 +87,7 @@ async function resolveOwner(tx: Queryable, actor: Actor, customerPublicId: strin
 
 export async function createVehicle(tx: Queryable, actor: Actor, input: VehicleCreate): Promise<VehicleRow> {
   const ownerId = await resolveOwner(tx, actor, input.customer_id)
-  const changes = toColumnChanges(input, ownerId)
-  const names = Object.keys(changes)
-  const params = new SqlParams()
-  const publicId = newPublicId('vehicle')
-  const values = [params.add(actor.shopId, 'uuid'), params.add(publicId, 'text')]
-  for (const name of names) values.push(params.add(changes[name]?.value, columnType(name)))
-  await tx.query(
-    `insert into vehicles (shop_id, public_id, ${names.join(', ')}) values (${values.join(', ')})`,
-    params.values,
-  )
-  const row = await getVehicle(tx, actor, publicId)
-  await recordEvents(tx, actor, [
-    { type: 'vehicle.created', objectType: 'vehicle', objectId: publicId, summary: vehicleSummary(row) },
-  ])
-  return row
+  return createRecord(vehicleDefinition, tx, actor, toColumnChanges(input, ownerId))
 }
 
 export async function updateVehicle(
@@ -231,21 +105,9 @@ export async function updateVehicle(
   }
   const row = await getVehicle(tx, actor, publicId, { forUpdate: true })
   checkUpdatable('vehicle', row, input.expected_version)
-  const changed = requireChanges(row, toColumnChanges(input, ownerId))
-  await applyChanges(tx, 'vehicles', row, changed.columns, columnType)
-  const updated = await getVehicle(tx, actor, publicId)
-  await recordEvents(tx, actor, [
-    {
-      type: 'vehicle.updated',
-      objectType: 'vehicle',
-      objectId: publicId,
-      summary: { ...vehicleSummary(updated), changed_fields: changed.fields },
-    },
-  ])
-  return updated
+  return (await updateRecord(vehicleDefinition, tx, actor, row, toColumnChanges(input, ownerId))).row
 }
 
-/** Archiving an archived vehicle changes nothing and records nothing. */
 export async function archiveVehicle(
   tx: Queryable,
   actor: Actor,
@@ -253,18 +115,7 @@ export async function archiveVehicle(
   reason: string | null,
 ): Promise<VehicleRow> {
   const row = await getVehicle(tx, actor, publicId, { forUpdate: true })
-  if (row.archived_at) return row
-  await markArchived(tx, 'vehicles', row, reason)
-  const archived = await getVehicle(tx, actor, publicId)
-  await recordEvents(tx, actor, [
-    {
-      type: 'vehicle.archived',
-      objectType: 'vehicle',
-      objectId: publicId,
-      summary: { ...vehicleSummary(archived), reason },
-    },
-  ])
-  return archived
+  return archiveRecord(vehicleDefinition, tx, actor, row, reason)
 }
 
 export interface VehicleMergeResult {

@@ -1,0 +1,368 @@
+import type { Queryable } from '../db/pool.js'
+import { SqlParams, statementName } from '../db/sql.js'
+import { ApiError } from '../lib/errors.js'
+import { type IdKind, newPublicId } from '../lib/ids.js'
+import { type Actor, type EventType, insertEventsSql, type NewEvent } from './events.js'
+import type { Page, PageRequest, SortColumn } from './pagination.js'
+
+/**
+ * The SQL type of a column. Every value the kit writes or compares is cast to it (`$n::numeric`), so
+ * the planner never guesses and money is never sent as text; a column without one does not compile.
+ */
+export type SqlType =
+  | 'text'
+  | 'uuid'
+  | 'integer'
+  | 'bigint'
+  | 'boolean'
+  | 'numeric'
+  | 'timestamptz'
+  | 'date'
+  | 'text[]'
+  | 'jsonb'
+
+/** One selected column of a row: its SQL expression (over the resource's alias and joins) and type. */
+export interface Column {
+  sql: string
+  type: SqlType
+}
+
+/** Column -> new value: the API field it comes from (null for derived columns) and its SQL type. */
+export type ColumnChanges = Record<string, { field: string | null; value: unknown; type: SqlType }>
+
+/** What every row the kit reads carries, whatever else the resource selects. */
+export interface BaseRow {
+  shop_id: string
+  id: string
+  public_id: string
+  version: number
+  created_at: Date
+  updated_at: Date
+}
+
+/** Builds the SQL condition of one list filter over the base table (alias as in the definition). */
+export type FilterSql<V> = (value: V, sql: { params: SqlParams; reader: Actor; shopId: string }) => string
+
+/**
+ * A resource as the kit sees it: one table with an alias, the columns a row selects (typed), the joins
+ * they need, the fields an API write may set, the list filters and sorts, the events it records.
+ * Get, list, create, update and archive derive from it; a resource adds only its own rules.
+ */
+export interface ResourceDefinition<Row extends BaseRow, Filters = Record<string, unknown>> {
+  /** `object_type` of its events and external references; also the noun of messages. */
+  objectType: string
+  table: string
+  alias: string
+  idKind: IdKind
+  /** Every property of Row, with the expression that selects it. */
+  columns: { [K in keyof Row]: Column }
+  /** Joins after `from <table> <alias>` that the columns need; never needed by filters. */
+  joins?: (params: SqlParams, reader: Actor) => string
+  /** API field -> the column it writes (the type is the column's). */
+  writable: Record<string, { column: string; type: SqlType }>
+  /** List filters by query-parameter name; each reads only the base table. */
+  filters: { [K in keyof Filters]?: FilterSql<NonNullable<Filters[K]>> }
+  /** Sort columns a list accepts (the first is the default). */
+  sorts: readonly SortColumn[]
+  /** The integration-private external id (spec "External references"): selected and filterable. */
+  externalIds?: boolean
+  /** Whether the table has `archived_at` / `archive_reason` (archive operation, lifecycle filter). */
+  archivable?: boolean
+  events?: { created?: EventType; updated?: EventType; archived?: EventType }
+  /** The event summary: small, and never pricing or cost (spec "Envelope"). */
+  summary?: (row: Row) => Record<string, unknown>
+}
+
+const noun = (definition: { objectType: string }) => definition.objectType.replaceAll('_', ' ')
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+function selectList(definition: ResourceDefinition<BaseRow>): string {
+  const columns = Object.entries(definition.columns as Record<string, Column>).map(
+    ([name, column]) => `${column.sql} as "${name}"`,
+  )
+  return columns.join(', ')
+}
+
+function fromClause(definition: ResourceDefinition<BaseRow>, params: SqlParams, reader: Actor): string {
+  const { table, alias } = definition
+  const externalRef = definition.externalIds
+    ? ` left join external_refs r on r.shop_id = ${alias}.shop_id and r.integration_id = ${params.add(reader.integrationId, 'uuid')}
+      and r.object_type = '${definition.objectType}' and r.object_id = ${alias}.id`
+    : ''
+  return `${table} ${alias}${externalRef} ${definition.joins?.(params, reader) ?? ''}`
+}
+
+/** The `external_id` column of a definition with external ids: the reading integration's own id. */
+export const externalIdColumn: Column = { sql: 'r.external_id', type: 'text' }
+
+/** The row of `publicId` in the reader's shop, or 404 not_found naming the id. */
+export async function getRecord<Row extends BaseRow, F>(
+  definition: ResourceDefinition<Row, F>,
+  db: Queryable,
+  reader: Actor,
+  publicId: string,
+  options: { forUpdate?: boolean; param?: string } = {},
+): Promise<Row> {
+  const found = await findRecord(definition, db, reader, publicId, options)
+  if (!found) {
+    throw new ApiError('not_found', `No ${noun(definition)} ${publicId} in this shop`, {
+      param: options.param ?? 'public_id',
+    })
+  }
+  return found
+}
+
+export async function findRecord<Row extends BaseRow, F>(
+  definition: ResourceDefinition<Row, F>,
+  db: Queryable,
+  reader: Actor,
+  publicId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<Row | undefined> {
+  const base = definition as unknown as ResourceDefinition<BaseRow>
+  const params = new SqlParams()
+  const { alias } = base
+  const text = `select ${selectList(base)} from ${fromClause(base, params, reader)}
+    where ${alias}.shop_id = ${params.add(reader.shopId, 'uuid')} and ${alias}.public_id = ${params.add(publicId, 'text')}
+    ${options.forUpdate ? `for update of ${alias}` : ''}`
+  // Prepared per shape: a get is the hottest read, and planning its joins costs more than running them.
+  const { rows } = await db.query<Row>({ name: statementName(`get-${base.table}`, text), text, values: params.values })
+  return rows[0]
+}
+
+/**
+ * One keyset page, newest first. The base table is paged first on its ordered index (filters,
+ * cursor, order, limit) and only that page is joined: a plan that does not depend on fresh statistics.
+ * Joined first, a deep page right after a bulk load was planned as a scan and join of every earlier
+ * row, then a sort (14 ms instead of 0.3 ms).
+ */
+export async function listRecords<Row extends BaseRow, Filters>(
+  definition: ResourceDefinition<Row, Filters>,
+  db: Queryable,
+  reader: Actor,
+  filters: Filters,
+  page: PageRequest,
+  options: { where?: (params: SqlParams) => string[] } = {},
+): Promise<Page<Row>> {
+  const base = definition as unknown as ResourceDefinition<BaseRow, Record<string, unknown>>
+  const { alias, table } = base
+  const params = new SqlParams()
+  const shopId = params.add(reader.shopId, 'uuid')
+  const where = [`${alias}.shop_id = ${shopId}`, ...(options.where?.(params) ?? [])]
+  for (const [name, value] of Object.entries(filters as Record<string, unknown>)) {
+    if (value === undefined) continue
+    if (name === 'external_id' && base.externalIds) {
+      where.push(`${alias}.id in (select object_id from external_refs where shop_id = ${shopId}
+        and integration_id = ${params.add(reader.integrationId, 'uuid')} and object_type = '${base.objectType}'
+        and external_id = ${params.add(value, 'text')})`)
+      continue
+    }
+    const filter = base.filters[name]
+    if (filter) where.push(filter(value as never, { params, reader, shopId }))
+  }
+  if (page.after) {
+    where.push(
+      `(${alias}.${page.sort}, ${alias}.public_id) < (${params.add(page.after.sortValue, 'timestamptz')}, ${params.add(page.after.publicId, 'text')})`,
+    )
+  }
+  const order = `${alias}.${page.sort} desc, ${alias}.public_id desc`
+  const text = `with page as materialized (
+      select ${alias}.id from ${table} ${alias} where ${where.join(' and ')} order by ${order} limit ${page.limit + 1})
+    select ${selectList(base)} from page join ${fromClause(base, params, reader)}
+      on ${alias}.shop_id = ${shopId} and ${alias}.id = page.id
+    order by ${order}`
+  const { rows } = await db.query<Row>({ name: statementName(`page-${table}`, text), text, values: params.values })
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit }
+}
+
+/** The changes an API body asks for, from the definition's writable fields (absent fields: none). */
+export function writableChanges(definition: { writable: ResourceDefinition<BaseRow>['writable'] }, input: object) {
+  const changes: ColumnChanges = {}
+  const values = input as Record<string, unknown>
+  for (const [field, target] of Object.entries(definition.writable)) {
+    const value = values[field]
+    if (value !== undefined) changes[target.column] = { field, value, type: target.type }
+  }
+  return changes
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a) === JSON.stringify(b)
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime()
+  return a === b
+}
+
+/**
+ * The columns whose value would change, and the API fields behind them; null when nothing would
+ * (presence-aware PATCH: such a request is 400 no_changes). Derived columns ride along with a change.
+ */
+export function diffColumns(
+  current: object,
+  changes: ColumnChanges,
+): { changes: ColumnChanges; fields: string[] } | null {
+  const row = current as Record<string, unknown>
+  const changed: ColumnChanges = {}
+  const fields = new Set<string>()
+  for (const [column, change] of Object.entries(changes)) {
+    if (change.field === null || same(row[column] ?? null, change.value)) continue
+    changed[column] = change
+    fields.add(change.field)
+  }
+  if (fields.size === 0) return null
+  for (const [column, change] of Object.entries(changes)) {
+    if (change.field === null) changed[column] = change
+  }
+  return { changes: changed, fields: [...fields] }
+}
+
+/** The diff of a PATCH, or 400 no_changes when it changes nothing. */
+export function requireChanges(current: object, changes: ColumnChanges) {
+  const changed = diffColumns(current, changes)
+  if (!changed) {
+    throw new ApiError('no_changes', 'The request changes nothing: every field given already has that value')
+  }
+  return changed
+}
+
+/** Writes changed columns and bumps `version` and `updated_at`, as every change does. */
+export async function applyChanges(
+  tx: Queryable,
+  table: string,
+  row: { shop_id: string; id: string },
+  changes: ColumnChanges,
+): Promise<void> {
+  const params = new SqlParams()
+  const sets = Object.entries(changes).map(([column, change]) => `${column} = ${params.add(change.value, change.type)}`)
+  await tx.query(
+    `update ${table} set ${[...sets, 'version = version + 1', "updated_at = date_trunc('milliseconds', now())"].join(', ')}
+     where shop_id = ${params.add(row.shop_id, 'uuid')} and id = ${params.add(row.id, 'uuid')}`,
+    params.values,
+  )
+}
+
+/** 409 version_conflict naming the current version when `expected_version` is given and stale. */
+export function checkVersion(
+  definition: { objectType: string },
+  row: { public_id: string; version: number },
+  expectedVersion: number | null | undefined,
+): void {
+  if (expectedVersion === undefined || expectedVersion === null || expectedVersion === row.version) return
+  throw new ApiError(
+    'version_conflict',
+    `${capitalised(noun(definition))} ${row.public_id} is at version ${row.version}, not ${expectedVersion}: fetch it again, reapply your change and send expected_version ${row.version}`,
+    { param: 'expected_version' },
+  )
+}
+
+/**
+ * Inserts a record from column changes and records its `created` event in the same statement; returns
+ * the new row as a get reads it.
+ */
+export async function createRecord<Row extends BaseRow, F>(
+  definition: ResourceDefinition<Row, F>,
+  tx: Queryable,
+  actor: Actor,
+  changes: ColumnChanges,
+  options: { events?: (row: Row) => NewEvent[] } = {},
+): Promise<Row> {
+  const params = new SqlParams()
+  const publicId = newPublicId(definition.idKind)
+  const names = Object.keys(changes)
+  const values = [params.add(actor.shopId, 'uuid'), params.add(publicId, 'text')]
+  for (const name of names) {
+    const change = changes[name] as ColumnChanges[string]
+    values.push(params.add(change.value, change.type))
+  }
+  const text = `insert into ${definition.table} (shop_id, public_id${names.map((n) => `, ${n}`).join('')})
+    values (${values.join(', ')})`
+  await tx.query({ name: statementName(`create-${definition.table}`, text), text, values: params.values })
+  const row = await getRecord(definition, tx, actor, publicId)
+  await recordEventsFor(definition, tx, actor, row, options.events?.(row) ?? createdEvents(definition, row))
+  return row
+}
+
+function createdEvents<Row extends BaseRow, F>(definition: ResourceDefinition<Row, F>, row: Row): NewEvent[] {
+  const type = definition.events?.created
+  if (!type) return []
+  return [
+    { type, objectType: definition.objectType, objectId: row.public_id, summary: definition.summary?.(row) ?? {} },
+  ]
+}
+
+async function recordEventsFor<Row extends BaseRow, F>(
+  _definition: ResourceDefinition<Row, F>,
+  tx: Queryable,
+  actor: Actor,
+  _row: Row,
+  events: NewEvent[],
+): Promise<void> {
+  if (events.length === 0) return
+  const params = new SqlParams()
+  await tx.query(insertEventsSql(params, actor, events), params.values)
+}
+
+/**
+ * Applies a presence-aware change to a locked row: 400 no_changes when nothing would change, else
+ * the columns, `version` and `updated_at` move, and the `updated` event (with `changed_fields`) is
+ * recorded. Returns the row as a get now reads it.
+ */
+export async function updateRecord<Row extends BaseRow, F>(
+  definition: ResourceDefinition<Row, F>,
+  tx: Queryable,
+  actor: Actor,
+  row: Row,
+  changes: ColumnChanges,
+  options: { extraSummary?: Record<string, unknown> } = {},
+): Promise<{ row: Row; changedFields: string[] }> {
+  const changed = requireChanges(row, changes)
+  await applyChanges(tx, definition.table, row, changed.changes)
+  const updated = await getRecord(definition, tx, actor, row.public_id)
+  const type = definition.events?.updated
+  if (type) {
+    await recordEventsFor(definition, tx, actor, updated, [
+      {
+        type,
+        objectType: definition.objectType,
+        objectId: row.public_id,
+        summary: { ...definition.summary?.(updated), changed_fields: changed.fields, ...options.extraSummary },
+      },
+    ])
+  }
+  return { row: updated, changedFields: changed.fields }
+}
+
+/** Archives a record (a change like any other: version and updated_at move) and records the event. */
+export async function archiveRecord<Row extends BaseRow & { archived: boolean }, F>(
+  definition: ResourceDefinition<Row, F>,
+  tx: Queryable,
+  actor: Actor,
+  row: Row,
+  reason: string | null,
+): Promise<Row> {
+  // Archiving an archived record changes nothing and records nothing.
+  if (row.archived) return row
+  await tx.query(
+    `update ${definition.table} set archived_at = now(), archive_reason = $3::text, version = version + 1,
+       updated_at = date_trunc('milliseconds', now())
+     where shop_id = $1::uuid and id = $2::uuid`,
+    [row.shop_id, row.id, reason],
+  )
+  const archived = await getRecord(definition, tx, actor, row.public_id)
+  const type = definition.events?.archived
+  if (type) {
+    await recordEventsFor(definition, tx, actor, archived, [
+      {
+        type,
+        objectType: definition.objectType,
+        objectId: row.public_id,
+        summary: { ...definition.summary?.(archived), reason },
+      },
+    ])
+  }
+  return archived
+}
+
+/** ISO strings for instants: what every presenter does with a Date column. */
+export function isoOrNull(value: Date | null): string | null {
+  return value === null ? null : value.toISOString()
+}
