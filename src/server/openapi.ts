@@ -2,6 +2,14 @@ import { z } from 'zod'
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi'
 import { scopeCatalogue } from '../lib/scopes.js'
 import type { Operation } from '../platform/operation.js'
+import { redactedFieldsOf } from '../platform/redaction.js'
+
+/** Scopes that only unredact fields of the response: declared on the schema's fields, never gates. */
+function conditionalScopes(operation: Operation): string[] {
+  const fromSchema = redactedFieldsOf(operation.success.schema).map((field) => field.scope)
+  return [...new Set([...(operation.conditionalScopes ?? []), ...fromSchema])].sort()
+}
+
 import { ErrorCodeSchema, ErrorEnvelopeSchema } from '../platform/schemas.js'
 
 export const contractVersion = '1.0.0-rc.6'
@@ -72,7 +80,7 @@ function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
     tags: [operation.tag],
     security: operation.scopes ? [{ bearerAuth: [] }] : [],
     'x-required-scopes': operation.scopes ?? [],
-    'x-conditional-scopes': operation.conditionalScopes ?? [],
+    'x-conditional-scopes': conditionalScopes(operation),
     ...(Object.keys(requestParams).length > 0 ? { requestParams } : {}),
     ...(operation.body
       ? {

@@ -14,6 +14,7 @@ import {
   type StoredResult,
 } from '../platform/idempotency.js'
 import { type Operation, parseInput } from '../platform/operation.js'
+import { applyRedaction, redactedFieldsOf } from '../platform/redaction.js'
 import type { AuthContext } from '../platform/tenancy/api-keys.js'
 
 // An operation that declares no query parameters takes none: `?expected_version=1` on a PATCH must
@@ -71,6 +72,8 @@ class KeyTakenMeanwhile extends Error {}
 export function registerOperations(app: FastifyInstance, operations: Operation[], deps: AppDeps): void {
   for (const operation of operations) {
     const isWrite = operation.method !== 'GET'
+    // Field capabilities (spec "Redaction") come from the response schema's declarations.
+    const redacted = redactedFieldsOf(operation.success.schema)
     app.route({
       method: operation.method as HTTPMethods,
       url: operation.path.replace(/\{(\w+)\}/g, ':$1'),
@@ -102,6 +105,7 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
         if (!isWrite) {
           const prepared = operation.prepare ? await operation.prepare(context) : undefined
           const result = await operation.handler({ ...context, prepared, db: deps.pool })
+          if (redacted.length > 0) applyRedaction(result, redacted, auth.scopes)
           reply.code(operation.success.status)
           return result
         }
@@ -126,6 +130,7 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
             // the claim at once, or after the request holding it finishes.
             if (key && fingerprint && !(await claimKey(tx, scope, key, fingerprint))) throw new KeyTakenMeanwhile()
             const resource = await operation.handler({ ...context, prepared, db: tx })
+            if (redacted.length > 0) applyRedaction(resource, redacted, auth.scopes)
             const stored: StoredResult = { status: operation.success.status, body: JSON.stringify(resource) }
             if (key) await completeKey(tx, scope, key, stored, deps.secrets.sealKey)
             return stored

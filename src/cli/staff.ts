@@ -1,0 +1,114 @@
+import { Flags } from '@oclif/core'
+import type pg from 'pg'
+import { type Queryable, withTransaction } from '../db/pool.js'
+import { ApiError, UsageError } from '../lib/errors.js'
+import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
+import type { Actor } from '../platform/events.js'
+import { findShopByPublicId, listShops, type ShopRow } from '../platform/tenancy/shops.js'
+import { BaseCommand } from './base.js'
+
+/** What a staff change or read is given: its transaction (or the pool), the shop, and the actor. */
+export interface StaffContext {
+  /** Changes: the one transaction of the change and its events. Reads: the pool. */
+  db: Queryable
+  pool: pg.Pool
+  shop: ShopRow
+  /** The shop's own staff: events carry no integration, and no integration's external ids are read. */
+  actor: Actor
+}
+
+/** Where a command's shop comes from: `--shop`, the record it names, or the only shop there is. */
+export interface ShopSource {
+  shop?: string | undefined
+  /** A record the command addresses: its shop is the command's (its table has a public_id index). */
+  record?: { table: string; kind: IdKind; publicId: string; param?: string }
+}
+
+/**
+ * The staff side of the API, mirroring the HTTP operation runner: one transaction per change, the
+ * actor is the shop's staff, the events a change causes are recorded in that transaction (by the same
+ * resource services the API uses), `--json` prints the object a change returns, and errors are the
+ * same one line (`Error: ...`) or JSON envelope as every command's.
+ */
+export abstract class StaffCommand extends BaseCommand {
+  static override baseFlags = {
+    ...BaseCommand.baseFlags,
+    shop: Flags.string({
+      description: 'The shop (shop_...); needed only when the appliance serves several shops',
+      helpGroup: 'GLOBAL',
+    }),
+  }
+
+  /** Runs `change` in one transaction as the shop's staff. */
+  protected async staffChange<T>(
+    flags: { 'database-url'?: string | undefined } & ShopSource,
+    change: (context: StaffContext) => Promise<T>,
+  ): Promise<T> {
+    const pool = await this.staffPool(flags)
+    const shop = await resolveShop(pool, flags)
+    const actor: Actor = { shopId: shop.id, integrationId: null }
+    return withTransaction(pool, (tx) => change({ db: tx, pool, shop, actor }))
+  }
+
+  /** Runs `read` on the pool as the shop's staff. */
+  protected async staffRead<T>(
+    flags: { 'database-url'?: string | undefined } & ShopSource,
+    read: (context: StaffContext) => Promise<T>,
+  ): Promise<T> {
+    const pool = await this.staffPool(flags)
+    const shop = await resolveShop(pool, flags)
+    return read({ db: pool, pool, shop, actor: { shopId: shop.id, integrationId: null } })
+  }
+
+  private async staffPool(flags: { 'database-url'?: string | undefined }): Promise<pg.Pool> {
+    const database = await this.openDatabase(flags['database-url'])
+    return database.pool
+  }
+
+  /** Prints one object as a two-column table of its fields (people); `--json` prints it whole. */
+  protected printRecord(record: Record<string, unknown>, fields?: string[]): void {
+    const keys = fields ?? Object.keys(record)
+    this.printTable(
+      keys.map((key) => ({ field: key, value: describeValue(record[key]) })),
+      [
+        { key: 'field', header: 'Field' },
+        { key: 'value', header: 'Value' },
+      ],
+    )
+  }
+}
+
+function describeValue(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value)
+  return value
+}
+
+/** The shop a staff command works in, or a usage error saying how to name it. */
+export async function resolveShop(pool: Queryable, source: ShopSource): Promise<ShopRow> {
+  if (source.shop !== undefined) {
+    if (!isPublicId('shop', source.shop)) {
+      throw new ApiError('invalid_id', `"${source.shop}" is not a shop id (shop_...)`, { param: 'shop' })
+    }
+    const shop = await findShopByPublicId(pool, source.shop)
+    if (!shop) throw new UsageError(`No shop ${source.shop}: \`shopapi shops list\` shows them`)
+    return shop
+  }
+  if (source.record) {
+    const { table, kind, publicId, param } = source.record
+    if (!isPublicId(kind, publicId)) {
+      throw new ApiError('invalid_id', `"${publicId}" is not a ${idPrefixes[kind]}_ id`, { param: param ?? 'id' })
+    }
+    const { rows } = await pool.query<{ public_id: string }>(
+      `select s.public_id from ${table} t join shops s on s.id = t.shop_id where t.public_id = $1::text`,
+      [publicId],
+    )
+    const found = rows[0]
+    if (!found) throw new ApiError('not_found', `No ${idPrefixes[kind]}_ record ${publicId}`, { param: param ?? 'id' })
+    return (await findShopByPublicId(pool, found.public_id)) as ShopRow
+  }
+  const shops = await listShops(pool)
+  if (shops.length === 1) return shops[0] as ShopRow
+  if (shops.length === 0)
+    throw new UsageError('No shop yet: create one with `shopapi shops create` (or run `serve` once)')
+  throw new UsageError(`This appliance serves ${shops.length} shops: name one with --shop shop_...`)
+}
