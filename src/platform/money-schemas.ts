@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { responseObject } from './schemas.js'
+
+// Money in responses (spec "Value formats"): decimal strings beside a currency, never floats.
+const decimalString = (description: string) =>
+  z.string().meta({ description, pattern: '^-?[0-9]+\\.[0-9]{2}$', example: '180.00' })
+
+export const MoneySchema = responseObject({
+  amount: decimalString('Decimal string with exactly 2 decimal places'),
+  currency: z.string().meta({ description: 'ISO 4217 code, the shop currency', example: 'USD' }),
+}).meta({ id: 'Money', description: 'An amount of money: a decimal string and its currency' })
+
+export type Money = z.infer<typeof MoneySchema>
+
+/** Acquisition cost (spec "Canned job", "Inventory item"); redactable as a whole (inventory.cost.read). */
+export const CostSchema = responseObject({
+  currency: z.string().meta({ description: 'ISO 4217 code', example: 'USD' }),
+  unit_cost: MoneySchema.nullable().meta({ description: 'Last acquisition cost of one unit' }),
+  average_cost: MoneySchema.nullable().meta({ description: 'Weighted average cost of the units on hand' }),
+}).meta({ id: 'Cost' })
+
+export type Cost = z.infer<typeof CostSchema>
+
+/**
+ * Sale pricing of a job or a repair order (JobPricing, ROPricing): every amount a decimal string
+ * with 2 places, rounded half-up once per line, so `subtotal = labor + parts + fees + discounts` and
+ * `total = subtotal + tax` hold to the cent, and a repair order's amounts are the sums of its jobs'.
+ */
+export function pricingTotalsSchema(id: string, description: string) {
+  return responseObject({
+    currency: z.string().meta({ description: 'ISO 4217 code, the shop currency', example: 'USD' }),
+    labor: decimalString('Labor: hours × rate, each line rounded to the cent'),
+    parts: decimalString('Parts: quantity × unit price, each line rounded to the cent'),
+    fees: decimalString('Fees (shop supplies, disposal), 0.00 when none'),
+    discounts: decimalString('Discounts, zero or negative'),
+    subtotal: decimalString('labor + parts + fees + discounts'),
+    tax: decimalString('Sales tax on taxable amounts, rounded half-up to the cent'),
+    total: decimalString('subtotal + tax'),
+  }).meta({ id, description })
+}
+
+export const JobPricingSchema = pricingTotalsSchema('JobPricing', 'Sale pricing of one job')
+export const ROPricingSchema = pricingTotalsSchema(
+  'ROPricing',
+  'Sale pricing of a repair order: the sums of its jobs that count (not declined, deferred or cancelled)',
+)
+export type PricingTotals = z.infer<typeof JobPricingSchema>
