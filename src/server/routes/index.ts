@@ -1,6 +1,7 @@
 import type { Operation } from '../../platform/operation.js'
 import { customerOperations } from '../../resources/customers/operations.js'
 import { eventOperations } from '../../resources/events/operations.js'
+import { jobOperations } from '../../resources/jobs/operations.js'
 import { shopOperations } from '../../resources/shop/operations.js'
 import { vehicleOperations } from '../../resources/vehicles/operations.js'
 import { webhookEndpointOperations } from '../../resources/webhook-endpoints/operations.js'
@@ -11,6 +12,7 @@ export const apiOperations: Operation[] = [
   ...shopOperations,
   ...customerOperations,
   ...vehicleOperations,
+  ...jobOperations,
   ...eventOperations,
   ...webhookEndpointOperations,
   ...openApiOperations(() => apiOperations),
