@@ -2,6 +2,7 @@ import { externalIdOperations } from '../../platform/external-id-operations.js'
 import { pageRequest } from '../../platform/list-request.js'
 import { defineOperation } from '../../platform/operation.js'
 import { publicIdParams } from '../../platform/schemas.js'
+import { repairOrderJobOperations } from './job-operations.js'
 import { toRepairOrderResource } from './present.js'
 import {
   RepairOrderCreateSchema,
@@ -84,4 +85,5 @@ export const repairOrderOperations = [
     readScope: 'repair_orders.read',
     find: (db, reader, publicId) => getRepairOrder(db, reader, publicId),
   }),
+  ...repairOrderJobOperations,
 ]

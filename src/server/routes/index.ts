@@ -1,6 +1,7 @@
 import type { Operation } from '../../platform/operation.js'
 import { customerOperations } from '../../resources/customers/operations.js'
 import { eventOperations } from '../../resources/events/operations.js'
+import { jobOperations } from '../../resources/jobs/operations.js'
 import { repairOrderOperations } from '../../resources/repair-orders/operations.js'
 import { shopOperations } from '../../resources/shop/operations.js'
 import { vehicleOperations } from '../../resources/vehicles/operations.js'
@@ -13,6 +14,7 @@ export const apiOperations: Operation[] = [
   ...customerOperations,
   ...vehicleOperations,
   ...repairOrderOperations,
+  ...jobOperations,
   ...eventOperations,
   ...webhookEndpointOperations,
   ...openApiOperations(() => apiOperations),
