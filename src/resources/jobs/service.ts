@@ -1,0 +1,701 @@
+import type { Decimal } from 'decimal.js'
+import type { Queryable } from '../../db/pool.js'
+import { ApiError } from '../../lib/errors.js'
+import { newPublicId } from '../../lib/ids.js'
+import {
+  computeJobPricing,
+  DecimalInputError,
+  type DecimalInputOptions,
+  ExactDecimal,
+  formatHours,
+  formatMoney,
+  type JobKind,
+  lineAmount,
+  parseDecimalInput,
+} from '../../lib/money.js'
+import { type Actor, recordEvents } from '../../platform/events.js'
+import type { Page, PageRequest } from '../../platform/pagination.js'
+import { createRecord, getRecord, listRecords } from '../../platform/resource.js'
+import { assertAction, assertMove, statusChangedEvent } from '../../platform/workflow.js'
+import {
+  type JobRow,
+  jobDefinition,
+  type LaborRow,
+  laborDefinition,
+  type PartRow,
+  partDefinition,
+} from './definition.js'
+import type { DecisionState, ExecutionState, JobAction, JobCreate } from './schema.js'
+import { decisionWorkflow, executionWorkflow, workBlockers } from './workflow.js'
+
+export type { JobRow, LaborRow, PartRow }
+
+/** Decision states whose jobs count in the repair order's pricing. */
+export const countingDecisionStates: readonly DecisionState[] = ['pending', 'authorized']
+
+export function getJob(
+  db: Queryable,
+  reader: Actor,
+  publicId: string,
+  options: { forUpdate?: boolean; param?: string } = {},
+): Promise<JobRow> {
+  return getRecord(jobDefinition, db, reader, publicId, options)
+}
+
+/** A page of a repair order's jobs (internal id), newest first, on jobs_repair_order_idx. */
+export function listJobsOfRepairOrder(
+  db: Queryable,
+  reader: Actor,
+  repairOrderId: string,
+  page: PageRequest,
+): Promise<Page<JobRow>> {
+  return listRecords(jobDefinition, db, reader, {}, page, {
+    where: (params) => [`j.repair_order_id = ${params.add(repairOrderId, 'uuid')}`],
+  })
+}
+
+export function listLaborOfJob(db: Queryable, reader: Actor, job: JobRow, page: PageRequest): Promise<Page<LaborRow>> {
+  return listRecords(laborDefinition, db, reader, {}, page, {
+    where: (params) => [`l.job_id = ${params.add(job.id, 'uuid')}`],
+  })
+}
+
+export function listPartsOfJob(db: Queryable, reader: Actor, job: JobRow, page: PageRequest): Promise<Page<PartRow>> {
+  return listRecords(partDefinition, db, reader, {}, page, {
+    where: (params) => [`p.job_id = ${params.add(job.id, 'uuid')}`],
+  })
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pricing. Lock order, everywhere: repair order, then its jobs, then inventory items. Job actions
+// lock only their job and never reprice, so they cannot take part in a cycle.
+
+interface PricingContext {
+  taxRate: Decimal
+  taxExempt: boolean
+}
+
+/** Locks the repair order (the first lock of every change to its jobs) and reads what taxes them. */
+async function lockRepairOrder(tx: Queryable, shopId: string, repairOrderId: string): Promise<PricingContext> {
+  const { rows } = await tx.query<{ tax_rate: string; tax_exempt: boolean }>(
+    `select s.tax_rate, ro.tax_exempt from repair_orders ro join shops s on s.id = ro.shop_id
+     where ro.shop_id = $1::uuid and ro.id = $2::uuid for update of ro`,
+    [shopId, repairOrderId],
+  )
+  const found = rows[0]
+  if (!found) throw new Error(`repair order ${repairOrderId} of shop ${shopId} does not exist`)
+  return { taxRate: new ExactDecimal(found.tax_rate), taxExempt: found.tax_exempt }
+}
+
+interface StoredJobPricing {
+  id: string
+  kind: string
+  flat_amount: string | null
+  taxable: boolean
+  labor_hours: string | null
+  labor_total: string
+  parts_total: string
+  fees_total: string
+  discounts_total: string
+  subtotal: string
+  tax_total: string
+  total: string
+}
+
+const pricingColumns = [
+  'labor_hours',
+  'labor_total',
+  'parts_total',
+  'fees_total',
+  'discounts_total',
+  'subtotal',
+  'tax_total',
+  'total',
+] as const
+
+/**
+ * Recomputes the totals (and labor_hours) of the repair order's jobs, all of them or `jobIds`, with
+ * computeJobPricing, and writes those that changed (version and updated_at move with them unless
+ * `keepVersion`, for a job created in this transaction).
+ */
+async function repriceJobs(
+  tx: Queryable,
+  shopId: string,
+  repairOrderId: string,
+  context: PricingContext,
+  options: { jobIds?: string[]; keepVersion?: boolean } = {},
+): Promise<void> {
+  const only = options.jobIds ? 'and id = any($3::uuid[])' : ''
+  const values: unknown[] = [shopId, repairOrderId, ...(options.jobIds ? [options.jobIds] : [])]
+  const jobs = await tx.query<StoredJobPricing>(
+    `select id, kind, flat_amount, taxable, ${pricingColumns.join(', ')} from jobs
+     where shop_id = $1::uuid and repair_order_id = $2::uuid ${only}`,
+    values,
+  )
+  if (jobs.rows.length === 0) return
+  const ids = jobs.rows.map((job) => job.id)
+  const labor = await tx.query<{ job_id: string; hours: string; rate: string }>(
+    'select job_id, hours, rate from job_labor where shop_id = $1::uuid and job_id = any($2::uuid[])',
+    [shopId, ids],
+  )
+  const parts = await tx.query<{ job_id: string; quantity: string; unit_price: string }>(
+    'select job_id, quantity, unit_price from job_parts where shop_id = $1::uuid and job_id = any($2::uuid[])',
+    [shopId, ids],
+  )
+  const laborOf = groupBy(labor.rows, (line) => line.job_id)
+  const partsOf = groupBy(parts.rows, (line) => line.job_id)
+  const changed: Record<(typeof pricingColumns)[number] | 'id', (string | null)[]> = {
+    id: [],
+    labor_hours: [],
+    labor_total: [],
+    parts_total: [],
+    fees_total: [],
+    discounts_total: [],
+    subtotal: [],
+    tax_total: [],
+    total: [],
+  }
+  for (const job of jobs.rows) {
+    const jobLabor = (laborOf.get(job.id) ?? []).map((line) => ({
+      hours: new ExactDecimal(line.hours),
+      rate: new ExactDecimal(line.rate),
+    }))
+    const totals = computeJobPricing({
+      kind: job.kind as JobKind,
+      labor: jobLabor,
+      parts: (partsOf.get(job.id) ?? []).map((line) => ({
+        quantity: new ExactDecimal(line.quantity),
+        unitPrice: new ExactDecimal(line.unit_price),
+      })),
+      flatAmount: job.flat_amount === null ? null : new ExactDecimal(job.flat_amount),
+      taxable: job.taxable,
+      taxRate: context.taxRate,
+      taxExempt: context.taxExempt,
+    })
+    const hours =
+      jobLabor.length === 0
+        ? null
+        : formatHours(jobLabor.reduce((sum, line) => sum.plus(line.hours), new ExactDecimal(0)))
+    const next = {
+      labor_hours: hours,
+      labor_total: formatMoney(totals.labor),
+      parts_total: formatMoney(totals.parts),
+      fees_total: formatMoney(totals.fees),
+      discounts_total: formatMoney(totals.discounts),
+      subtotal: formatMoney(totals.subtotal),
+      tax_total: formatMoney(totals.tax),
+      total: formatMoney(totals.total),
+    }
+    if (pricingColumns.every((column) => next[column] === job[column])) continue
+    changed.id.push(job.id)
+    for (const column of pricingColumns) changed[column].push(next[column])
+  }
+  if (changed.id.length === 0) return
+  const bump = options.keepVersion ? '' : ", version = j.version + 1, updated_at = date_trunc('milliseconds', now())"
+  await tx.query(
+    `update jobs j set ${pricingColumns.map((column) => `${column} = u.${column}`).join(', ')}${bump}
+     from unnest($2::uuid[], ${pricingColumns.map((_, index) => `$${index + 3}::numeric[]`).join(', ')})
+       as u(id, ${pricingColumns.join(', ')})
+     where j.shop_id = $1::uuid and j.id = u.id`,
+    [shopId, changed.id, ...pricingColumns.map((column) => changed[column])],
+  )
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const group = groups.get(key(item))
+    if (group) group.push(item)
+    else groups.set(key(item), [item])
+  }
+  return groups
+}
+
+/**
+ * The repair order's totals: exact numeric sums of the stored totals of its jobs that count, so they
+ * agree with the jobs to the cent. The order's version and updated_at move only when a total does.
+ */
+async function updateRepairOrderTotals(tx: Queryable, shopId: string, repairOrderId: string): Promise<void> {
+  const totals = pricingColumns.filter((column) => column !== 'labor_hours')
+  await tx.query(
+    `update repair_orders ro set ${totals.map((column) => `${column} = t.${column}`).join(', ')},
+       version = ro.version + 1, updated_at = date_trunc('milliseconds', now())
+     from (select ${totals.map((column) => `coalesce(sum(${column}), 0) as ${column}`).join(', ')}
+           from jobs where shop_id = $1::uuid and repair_order_id = $2::uuid and decision_state = any($3::text[])) t
+     where ro.shop_id = $1::uuid and ro.id = $2::uuid
+       and (${totals.map((column) => `ro.${column}`).join(', ')}) is distinct from (${totals.map((column) => `t.${column}`).join(', ')})`,
+    [shopId, repairOrderId, countingDecisionStates],
+  )
+}
+
+/**
+ * Recomputes every job's totals (tax rate of the shop, exemption of the order) and the repair order's
+ * totals from its jobs that count (decision pending or authorized). Locks the repair order first.
+ */
+export async function repriceRepairOrder(tx: Queryable, shopId: string, repairOrderId: string): Promise<void> {
+  const context = await lockRepairOrder(tx, shopId, repairOrderId)
+  await repriceJobs(tx, shopId, repairOrderId, context)
+  await updateRepairOrderTotals(tx, shopId, repairOrderId)
+}
+
+/** Reprices one job and its order's totals (the order is already locked by the caller). */
+async function repriceJob(tx: Queryable, job: JobRow, context: PricingContext, keepVersion = false) {
+  await repriceJobs(tx, job.shop_id, job.repair_order_id, context, { jobIds: [job.id], keepVersion })
+  await updateRepairOrderTotals(tx, job.shop_id, job.repair_order_id)
+}
+
+/** The job locked for a change that reprices: its repair order is locked first (the lock order). */
+async function lockJobForChange(
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+): Promise<{ job: JobRow; context: PricingContext }> {
+  const unlocked = await getJob(tx, actor, publicId)
+  const context = await lockRepairOrder(tx, actor.shopId, unlocked.repair_order_id)
+  const job = await getJob(tx, actor, publicId, { forUpdate: true })
+  return { job, context }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Inputs
+
+/** A decimal input of the API or the CLI, or 400 invalid_request naming it. */
+export function decimalInput(value: string, param: string, options: DecimalInputOptions): Decimal {
+  try {
+    return parseDecimalInput(value, options)
+  } catch (error) {
+    if (error instanceof DecimalInputError) {
+      throw new ApiError('invalid_request', `${param} ${error.message}`, { param })
+    }
+    throw error
+  }
+}
+
+function positive(value: Decimal, param: string): Decimal {
+  if (value.isZero()) throw new ApiError('invalid_request', `${param} must be more than 0`, { param })
+  return value
+}
+
+// Bounds keep every line within its numeric column: hours × rate and quantity × price < 10^11.
+export const laborHoursInput: DecimalInputOptions = { maxScale: 2, max: '999.99' }
+export const laborRateInput: DecimalInputOptions = { maxScale: 2, max: '99999.99' }
+export const quantityInput: DecimalInputOptions = { maxScale: 3, max: '9999.999' }
+export const priceInput: DecimalInputOptions = { maxScale: 2, max: '9999999.99' }
+
+async function findTechnician(tx: Queryable, actor: Actor, publicId: string, param: string): Promise<string> {
+  const { rows } = await tx.query<{ id: string; active: boolean; name: string }>(
+    'select id, active, name from technicians where shop_id = $1::uuid and public_id = $2::text',
+    [actor.shopId, publicId],
+  )
+  const found = rows[0]
+  if (!found) throw new ApiError('not_found', `No technician ${publicId} in this shop`, { param })
+  if (!found.active) {
+    throw new ApiError('conflict', `Technician ${publicId} (${found.name}) is inactive`, {
+      param,
+      blockers: [
+        {
+          type: 'technician',
+          reason: 'inactive',
+          message: `${publicId} is inactive`,
+          resolution: ['Assign an active technician'],
+        },
+      ],
+    })
+  }
+  return found.id
+}
+
+interface CannedJob {
+  id: string
+  name: string
+  description: string | null
+  kind: string
+  taxable: boolean
+  default_hours: string | null
+  labor_rate: string | null
+  active: boolean
+}
+
+async function findCannedJob(tx: Queryable, actor: Actor, publicId: string): Promise<CannedJob> {
+  const { rows } = await tx.query<CannedJob>(
+    `select id, name, description, kind, taxable, default_hours, labor_rate, active from canned_jobs
+     where shop_id = $1::uuid and public_id = $2::text for share`,
+    [actor.shopId, publicId],
+  )
+  const found = rows[0]
+  if (!found) throw new ApiError('not_found', `No canned job ${publicId} in this shop`, { param: 'canned_job_id' })
+  if (!found.active) {
+    throw new ApiError('conflict', `Canned job ${publicId} (${found.name}) is inactive`, {
+      param: 'canned_job_id',
+      blockers: [
+        {
+          type: 'canned_job',
+          reason: 'inactive',
+          message: `${publicId} is inactive`,
+          resolution: ['Use an active canned job, or create the job without one'],
+        },
+      ],
+    })
+  }
+  return found
+}
+
+interface NewLabor {
+  technicianId: string | null
+  description: string | null
+  hours: Decimal
+  rate: Decimal
+}
+
+async function insertLabor(tx: Queryable, job: { shop_id: string; id: string }, lines: NewLabor[]) {
+  if (lines.length === 0) return []
+  const publicIds = lines.map(() => newPublicId('labor'))
+  await tx.query(
+    `insert into job_labor (shop_id, public_id, job_id, technician_id, description, hours, rate, amount)
+     select $1::uuid, u.public_id, $2::uuid, u.technician_id, u.description, u.hours, u.rate, u.amount
+     from unnest($3::text[], $4::uuid[], $5::text[], $6::numeric[], $7::numeric[], $8::numeric[])
+       as u(public_id, technician_id, description, hours, rate, amount)`,
+    [
+      job.shop_id,
+      job.id,
+      publicIds,
+      lines.map((line) => line.technicianId),
+      lines.map((line) => line.description),
+      lines.map((line) => line.hours.toFixed()),
+      lines.map((line) => line.rate.toFixed()),
+      lines.map((line) => formatMoney(lineAmount(line.hours, line.rate))),
+    ],
+  )
+  return publicIds
+}
+
+interface NewPart {
+  inventoryItemId: string | null
+  partNumber: string | null
+  description: string
+  quantity: Decimal
+  unitPrice: Decimal
+  unitCost: Decimal | null
+}
+
+/** Inserts part lines; each taken from an inventory item reserves its quantity there. */
+async function insertParts(tx: Queryable, job: { shop_id: string; id: string }, lines: NewPart[]) {
+  if (lines.length === 0) return []
+  const publicIds = lines.map(() => newPublicId('part'))
+  await tx.query(
+    `insert into job_parts (shop_id, public_id, job_id, inventory_item_id, part_number, description, quantity,
+       unit_price, amount, unit_cost)
+     select $1::uuid, u.public_id, $2::uuid, u.item_id, u.part_number, u.description, u.quantity, u.unit_price,
+       u.amount, u.unit_cost
+     from unnest($3::text[], $4::uuid[], $5::text[], $6::text[], $7::numeric[], $8::numeric[], $9::numeric[],
+       $10::numeric[]) as u(public_id, item_id, part_number, description, quantity, unit_price, amount, unit_cost)`,
+    [
+      job.shop_id,
+      job.id,
+      publicIds,
+      lines.map((line) => line.inventoryItemId),
+      lines.map((line) => line.partNumber),
+      lines.map((line) => line.description),
+      lines.map((line) => line.quantity.toFixed()),
+      lines.map((line) => line.unitPrice.toFixed()),
+      lines.map((line) => formatMoney(lineAmount(line.quantity, line.unitPrice))),
+      lines.map((line) => (line.unitCost === null ? null : line.unitCost.toFixed())),
+    ],
+  )
+  const reserved = lines.filter((line) => line.inventoryItemId !== null)
+  if (reserved.length > 0) {
+    // Items in id order, as every reservation takes them, so two reservations cannot deadlock.
+    await tx.query(
+      `update inventory_items i set quantity_reserved = i.quantity_reserved + r.quantity, version = i.version + 1,
+         updated_at = date_trunc('milliseconds', now())
+       from (select item_id, sum(quantity) as quantity from unnest($2::uuid[], $3::numeric[]) as u(item_id, quantity)
+             group by item_id order by item_id) r
+       where i.shop_id = $1::uuid and i.id = r.item_id`,
+      [job.shop_id, reserved.map((line) => line.inventoryItemId), reserved.map((line) => line.quantity.toFixed())],
+    )
+  }
+  return publicIds
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Construction and staff changes
+
+/**
+ * Adds a job to a repair order (the API's POST /repair-orders/{id}/jobs and every other path):
+ * pending, not started; from a canned job its default hours × labor rate become one labor entry and
+ * its parts part entries. Records `job.created` and reprices the order. Returns the job as a get reads it.
+ */
+export async function createJob(
+  tx: Queryable,
+  actor: Actor,
+  repairOrder: { id: string; public_id: string },
+  input: JobCreate,
+): Promise<JobRow> {
+  const context = await lockRepairOrder(tx, actor.shopId, repairOrder.id)
+  const canned = input.canned_job_id ? await findCannedJob(tx, actor, input.canned_job_id) : undefined
+  const technicianId = input.technician_id
+    ? await findTechnician(tx, actor, input.technician_id, 'technician_id')
+    : null
+  const kind = input.kind ?? (canned?.kind as JobCreate['kind']) ?? 'service'
+  const flat = kind === 'fee' || kind === 'discount'
+  if (flat && input.amount === undefined) {
+    throw new ApiError('invalid_request', `amount is required for a ${kind} job`, { param: 'amount' })
+  }
+  if (!flat && input.amount !== undefined) {
+    throw new ApiError('invalid_request', 'amount is only for fee and discount jobs', { param: 'amount' })
+  }
+  const name = input.name ?? canned?.name
+  if (name === undefined) throw new ApiError('invalid_request', 'name is required', { param: 'name' })
+  const row = await createRecord(jobDefinition, tx, actor, {
+    repair_order_id: { field: null, value: repairOrder.id, type: 'uuid' },
+    name: { field: 'name', value: name, type: 'text' },
+    description: { field: 'description', value: input.description ?? canned?.description ?? null, type: 'text' },
+    kind: { field: 'kind', value: kind, type: 'text' },
+    canned_job_id: { field: 'canned_job_id', value: canned?.id ?? null, type: 'uuid' },
+    technician_id: { field: 'technician_id', value: technicianId, type: 'uuid' },
+    taxable: { field: 'taxable', value: input.taxable ?? canned?.taxable ?? true, type: 'boolean' },
+    flat_amount: { field: 'amount', value: input.amount ?? null, type: 'numeric' },
+  })
+  if (canned) await copyCannedLines(tx, actor, row, canned, technicianId)
+  await repriceJob(tx, row, context, true)
+  return getJob(tx, actor, row.public_id)
+}
+
+async function copyCannedLines(
+  tx: Queryable,
+  actor: Actor,
+  job: JobRow,
+  canned: CannedJob,
+  technicianId: string | null,
+): Promise<void> {
+  if (
+    canned.default_hours !== null &&
+    canned.labor_rate !== null &&
+    new ExactDecimal(canned.default_hours).greaterThan(0)
+  ) {
+    await insertLabor(tx, job, [
+      {
+        technicianId,
+        description: canned.name,
+        hours: new ExactDecimal(canned.default_hours),
+        rate: new ExactDecimal(canned.labor_rate),
+      },
+    ])
+  }
+  const { rows } = await tx.query<{
+    inventory_item_id: string | null
+    part_number: string | null
+    description: string
+    quantity: string
+    unit_price: string
+    unit_cost: string | null
+  }>(
+    `select c.inventory_item_id, coalesce(c.part_number, i.part_number) as part_number,
+       coalesce(c.description, i.name, c.part_number, i.part_number, 'Part') as description,
+       coalesce(c.quantity, 1) as quantity, coalesce(c.unit_price, i.unit_price, 0) as unit_price,
+       coalesce(c.unit_cost, i.unit_cost) as unit_cost
+     from canned_job_parts c left join inventory_items i on i.shop_id = c.shop_id and i.id = c.inventory_item_id
+     where c.shop_id = $1::uuid and c.canned_job_id = $2::uuid order by c.position`,
+    [actor.shopId, canned.id],
+  )
+  await insertParts(
+    tx,
+    job,
+    rows.map((part) => ({
+      inventoryItemId: part.inventory_item_id,
+      partNumber: part.part_number,
+      description: part.description,
+      quantity: new ExactDecimal(part.quantity),
+      unitPrice: new ExactDecimal(part.unit_price),
+      unitCost: part.unit_cost === null ? null : new ExactDecimal(part.unit_cost),
+    })),
+  )
+}
+
+async function setJobColumns(tx: Queryable, job: JobRow, sets: string[], values: unknown[]): Promise<void> {
+  await tx.query(
+    `update jobs set ${[...sets, 'version = version + 1', "updated_at = date_trunc('milliseconds', now())"].join(', ')}
+     where shop_id = $1::uuid and id = $2::uuid`,
+    [job.shop_id, job.id, ...values],
+  )
+}
+
+/**
+ * The shop's decision (`shopapi jobs decide`): 409 naming the allowed moves for an impossible one.
+ * Records `job.status_changed` and reprices the order (only pending and authorized jobs count).
+ */
+export async function decideJob(tx: Queryable, actor: Actor, publicId: string, decision: string): Promise<JobRow> {
+  const { job, context } = await lockJobForChange(tx, actor, publicId)
+  const from = job.decision_state as DecisionState
+  const to = assertMove(decisionWorkflow, job, decision)
+  if (from === 'authorized' && to === 'cancelled' && job.execution_state !== 'not_started') {
+    throw new ApiError(
+      'conflict',
+      `Job ${publicId} is ${job.execution_state}: work that has started is not cancelled`,
+      {
+        param: 'state',
+        blockers: [
+          {
+            type: 'job',
+            reason: 'work_started',
+            message: 'An authorized job is cancelled only before work starts',
+            resolution: ['Finish it with complete or unable_to_complete instead'],
+          },
+        ],
+      },
+    )
+  }
+  await setJobColumns(tx, job, ['decision_state = $3::text'], [to])
+  await recordEvents(tx, actor, [
+    statusChangedEvent(decisionWorkflow, 'job.status_changed', job.public_id, {
+      field: 'decision_state',
+      from,
+      to,
+      summary: { repair_order_id: job.repair_order_public_id, execution_state: job.execution_state },
+    }),
+  ])
+  await repriceJob(tx, job, context)
+  return getJob(tx, actor, publicId)
+}
+
+async function moveExecution(tx: Queryable, actor: Actor, job: JobRow, to: ExecutionState): Promise<JobRow> {
+  const from = job.execution_state as ExecutionState
+  const sets = ['execution_state = $3::text']
+  if (to === 'in_progress') sets.push("started_at = coalesce(started_at, date_trunc('milliseconds', now()))")
+  if (to === 'completed') sets.push("completed_at = date_trunc('milliseconds', now())")
+  await setJobColumns(tx, job, sets, [to])
+  await recordEvents(tx, actor, [
+    statusChangedEvent(executionWorkflow, 'job.status_changed', job.public_id, {
+      field: 'execution_state',
+      from,
+      to,
+      summary: { repair_order_id: job.repair_order_public_id, decision_state: job.decision_state },
+    }),
+  ])
+  return getJob(tx, actor, job.public_id)
+}
+
+/**
+ * An API action (start, complete, unable_to_complete) on the locked job: two concurrent starts
+ * serialize here, and the second sees the first's state (409). A job that is not authorized is
+ * refused with `not_authorized` whatever its execution state.
+ */
+export async function runJobAction(
+  tx: Queryable,
+  actor: Actor,
+  scopes: ReadonlySet<string> | 'staff',
+  publicId: string,
+  action: JobAction,
+): Promise<JobRow> {
+  const job = await getJob(tx, actor, publicId, { forUpdate: true })
+  const blockers = workBlockers(job)
+  if (blockers.length > 0) {
+    throw new ApiError('conflict', `Cannot ${action.replaceAll('_', ' ')}: ${blockers[0]?.message}`, { blockers })
+  }
+  const to = assertAction(executionWorkflow, job, action, scopes)
+  return moveExecution(tx, actor, job, to)
+}
+
+/** The shop pauses work in progress (`shopapi jobs pause`); `start` resumes it. */
+export async function pauseJob(tx: Queryable, actor: Actor, publicId: string): Promise<JobRow> {
+  const job = await getJob(tx, actor, publicId, { forUpdate: true })
+  const to = assertMove(executionWorkflow, job, 'paused')
+  return moveExecution(tx, actor, job, to)
+}
+
+export interface LaborInput {
+  hours: string
+  rate: string
+  technician?: string | undefined
+  description?: string | undefined
+}
+
+/** Adds a labor entry (hours × rate) and reprices the job and its order. */
+export async function addLabor(
+  tx: Queryable,
+  actor: Actor,
+  jobPublicId: string,
+  input: LaborInput,
+): Promise<{ entry: LaborRow; job: JobRow }> {
+  const hours = positive(decimalInput(input.hours, 'hours', laborHoursInput), 'hours')
+  const rate = decimalInput(input.rate, 'rate', laborRateInput)
+  const { job, context } = await lockJobForChange(tx, actor, jobPublicId)
+  const technicianId = input.technician ? await findTechnician(tx, actor, input.technician, 'technician') : null
+  const [publicId] = await insertLabor(tx, job, [{ technicianId, description: input.description ?? null, hours, rate }])
+  await repriceJob(tx, job, context)
+  return {
+    entry: await getRecord(laborDefinition, tx, actor, publicId as string),
+    job: await getJob(tx, actor, jobPublicId),
+  }
+}
+
+export interface PartInput {
+  item?: string | undefined
+  partNumber?: string | undefined
+  description?: string | undefined
+  quantity: string
+  price?: string | undefined
+  cost?: string | undefined
+}
+
+interface InventoryItem {
+  id: string
+  part_number: string | null
+  name: string | null
+  unit_price: string | null
+  unit_cost: string | null
+  active: boolean
+}
+
+/**
+ * Adds a part entry: from an inventory item (part number, description, price and cost default from it,
+ * and its quantity_reserved grows by the quantity) or described by hand. Reprices the job and its order.
+ */
+export async function addPart(
+  tx: Queryable,
+  actor: Actor,
+  jobPublicId: string,
+  input: PartInput,
+): Promise<{ entry: PartRow; job: JobRow }> {
+  const quantity = positive(decimalInput(input.quantity, 'quantity', quantityInput), 'quantity')
+  const price = input.price === undefined ? undefined : decimalInput(input.price, 'price', priceInput)
+  const cost = input.cost === undefined ? undefined : decimalInput(input.cost, 'cost', priceInput)
+  const { job, context } = await lockJobForChange(tx, actor, jobPublicId)
+  let item: InventoryItem | undefined
+  if (input.item) {
+    const { rows } = await tx.query<InventoryItem>(
+      `select id, part_number, name, unit_price, unit_cost, active from inventory_items
+       where shop_id = $1::uuid and public_id = $2::text for update`,
+      [actor.shopId, input.item],
+    )
+    item = rows[0]
+    if (!item) throw new ApiError('not_found', `No inventory item ${input.item} in this shop`, { param: 'item' })
+  }
+  const description = input.description ?? item?.name ?? item?.part_number ?? input.partNumber
+  if (!description) {
+    throw new ApiError('invalid_request', 'description is required for a part without an inventory item', {
+      param: 'description',
+    })
+  }
+  const unitPrice = price ?? (item?.unit_price ? new ExactDecimal(item.unit_price) : undefined)
+  if (unitPrice === undefined) {
+    throw new ApiError('invalid_request', 'price is required: the part has no unit price to default from', {
+      param: 'price',
+    })
+  }
+  const [publicId] = await insertParts(tx, job, [
+    {
+      inventoryItemId: item?.id ?? null,
+      partNumber: input.partNumber ?? item?.part_number ?? null,
+      description,
+      quantity,
+      unitPrice,
+      unitCost: cost ?? (item?.unit_cost ? new ExactDecimal(item.unit_cost) : null),
+    },
+  ])
+  await repriceJob(tx, job, context)
+  return {
+    entry: await getRecord(partDefinition, tx, actor, publicId as string),
+    job: await getJob(tx, actor, jobPublicId),
+  }
+}
