@@ -1,6 +1,8 @@
 import type { Operation } from '../../platform/operation.js'
+import { cannedJobOperations } from '../../resources/canned-jobs/operations.js'
 import { customerOperations } from '../../resources/customers/operations.js'
 import { eventOperations } from '../../resources/events/operations.js'
+import { inventoryItemOperations } from '../../resources/inventory-items/operations.js'
 import { shopOperations } from '../../resources/shop/operations.js'
 import { vehicleOperations } from '../../resources/vehicles/operations.js'
 import { webhookEndpointOperations } from '../../resources/webhook-endpoints/operations.js'
@@ -11,6 +13,8 @@ export const apiOperations: Operation[] = [
   ...shopOperations,
   ...customerOperations,
   ...vehicleOperations,
+  ...inventoryItemOperations,
+  ...cannedJobOperations,
   ...eventOperations,
   ...webhookEndpointOperations,
   ...openApiOperations(() => apiOperations),
