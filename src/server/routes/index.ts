@@ -1,6 +1,8 @@
 import type { Operation } from '../../platform/operation.js'
+import { cannedJobOperations } from '../../resources/canned-jobs/operations.js'
 import { customerOperations } from '../../resources/customers/operations.js'
 import { eventOperations } from '../../resources/events/operations.js'
+import { inventoryItemOperations } from '../../resources/inventory-items/operations.js'
 import { jobOperations } from '../../resources/jobs/operations.js'
 import { repairOrderOperations } from '../../resources/repair-orders/operations.js'
 import { shopOperations } from '../../resources/shop/operations.js'
@@ -15,6 +17,8 @@ export const apiOperations: Operation[] = [
   ...vehicleOperations,
   ...repairOrderOperations,
   ...jobOperations,
+  ...inventoryItemOperations,
+  ...cannedJobOperations,
   ...eventOperations,
   ...webhookEndpointOperations,
   ...openApiOperations(() => apiOperations),
