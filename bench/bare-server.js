@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The ceiling the API is compared with: Fastify + pg over the same tables and the same pool size, with
-// no auth, no validation, no logging, no idempotency and no resource mapping; each route runs the SQL
+// named (prepared) statements and no auth, no validation, no logging, no idempotency and no resource mapping; each route runs the SQL
 // the API's route runs (same filters, same keyset, same limit + 1). Run as its own process, like
 // `shopapi serve`, so both servers compete for the same cores with the load generator.
 // Env: DATABASE_URL, BENCH_SHOP_ID (the shop's uuid), SHOPAPI_DB_POOL_SIZE (default 20).
@@ -25,17 +25,20 @@ const columns = `public_id, first_name, last_name, company_name, email, phone, p
 const app = Fastify({ logger: false })
 
 app.get('/shop/:id', async (request) => {
-  const { rows } = await pool.query('select public_id, name, timezone, currency from shops where public_id = $1', [
-    request.params.id,
-  ])
+  const { rows } = await pool.query({
+    name: 'bare-shop',
+    text: 'select public_id, name, timezone, currency from shops where public_id = $1',
+    values: [request.params.id],
+  })
   return rows[0]
 })
 
 app.get('/customers/:id', async (request, reply) => {
-  const { rows } = await pool.query(`select ${columns} from customers where shop_id = $1 and public_id = $2`, [
-    shopId,
-    request.params.id,
-  ])
+  const { rows } = await pool.query({
+    name: 'bare-customer',
+    text: `select ${columns} from customers where shop_id = $1 and public_id = $2`,
+    values: [shopId, request.params.id],
+  })
   if (!rows[0]) return reply.code(404).send({ error: 'not found' })
   return rows[0]
 })
@@ -54,10 +57,13 @@ app.get('/customers', async (request) => {
     values.push(afterCreatedAt, afterId)
     where += ` and (created_at, public_id) < ($${values.length - 1}::timestamptz, $${values.length})`
   }
-  const { rows } = await pool.query(
-    `select ${columns} from customers where ${where} order by created_at desc, public_id desc limit ${limit + 1}`,
+  const text = `select ${columns} from customers where ${where} order by created_at desc, public_id desc limit ${limit + 1}`
+  // Named per shape (first page, deep page, search), as the API prepares its list statements.
+  const { rows } = await pool.query({
+    name: `bare-customers-${q ? 'q' : ''}${afterCreatedAt ? 'after' : ''}-${limit}`,
+    text,
     values,
-  )
+  })
   const data = rows.slice(0, limit)
   return { data, has_more: rows.length > limit, last: data.at(-1)?.public_id ?? null }
 })
@@ -97,6 +103,52 @@ app.post('/customers', async (request, reply) => {
   } finally {
     client.release()
   }
+})
+
+// The repair-order list's first page with the joins the API's list makes (owner, vehicle, currency,
+// the integration's external id), and a page of one repair order's jobs.
+const repairOrderColumns = `ro.public_id, ro.number_value, ro.state, c.public_id as customer_id, v.public_id as vehicle_id,
+  ro.customer_concern, ro.odometer_in, ro.odometer_out, ro.is_comeback, ro.tax_exempt, ro.promised_at, ro.completed_at,
+  ro.invoiced_at, ro.picked_up_at, ro.labor_total, ro.parts_total, ro.fees_total, ro.discounts_total, ro.subtotal,
+  ro.tax_total, ro.total, s.currency, r.external_id, ro.version, ro.created_at, ro.updated_at`
+
+app.get('/repair-orders', async (request) => {
+  const limit = Number(request.query.limit ?? 50)
+  const { rows } = await pool.query({
+    name: 'bare-repair-orders',
+    text: `select ${repairOrderColumns} from repair_orders ro
+      join customers c on c.shop_id = ro.shop_id and c.id = ro.customer_id
+      join vehicles v on v.shop_id = ro.shop_id and v.id = ro.vehicle_id
+      join shops s on s.id = ro.shop_id
+      left join external_refs r on r.shop_id = ro.shop_id and r.integration_id is null and r.object_type = 'repair_order'
+        and r.object_id = ro.id
+      where ro.shop_id = $1 order by ro.created_at desc, ro.public_id desc limit $2`,
+    values: [shopId, limit + 1],
+  })
+  const data = rows.slice(0, limit)
+  return { data, has_more: rows.length > limit, last: data.at(-1)?.public_id ?? null }
+})
+
+app.get('/repair-orders/:id/jobs', async (request, reply) => {
+  const limit = Number(request.query.limit ?? 50)
+  const { rows } = await pool.query({
+    name: 'bare-repair-order-jobs',
+    text: `select j.public_id, ro.public_id as repair_order_id, j.name, j.description, j.kind, j.decision_state,
+        j.execution_state, cj.public_id as canned_job_id, t.public_id as technician_id, j.labor_hours, j.taxable,
+        j.started_at, j.completed_at, j.labor_total, j.parts_total, j.fees_total, j.discounts_total, j.subtotal,
+        j.tax_total, j.total, s.currency, j.created_at, j.updated_at
+      from jobs j
+      join repair_orders ro on ro.shop_id = j.shop_id and ro.id = j.repair_order_id
+      join shops s on s.id = j.shop_id
+      left join canned_jobs cj on cj.shop_id = j.shop_id and cj.id = j.canned_job_id
+      left join technicians t on t.shop_id = j.shop_id and t.id = j.technician_id
+      where j.shop_id = $1 and j.repair_order_id = (select id from repair_orders where shop_id = $1 and public_id = $2)
+      order by j.created_at desc, j.public_id desc limit $3`,
+    values: [shopId, request.params.id, limit + 1],
+  })
+  if (rows.length === 0) return reply.code(404).send({ error: 'not found' })
+  const data = rows.slice(0, limit)
+  return { data, has_more: rows.length > limit, last: data.at(-1)?.public_id ?? null }
 })
 
 await app.listen({ host: '127.0.0.1', port: 0 })

@@ -9,7 +9,14 @@ import { normalizePhone } from '../dist/lib/phones.js'
 import { createIntegration } from '../dist/platform/tenancy/integrations.js'
 import { createShop } from '../dist/platform/tenancy/shops.js'
 
-export const benchScopes = ['shop.read', 'customers.read', 'customers.write', 'vehicles.read']
+export const benchScopes = [
+  'shop.read',
+  'customers.read',
+  'customers.write',
+  'vehicles.read',
+  'repair_orders.read',
+  'pricing.read',
+]
 
 const firstNames = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan
   Joseph Jessica Thomas Sarah Christopher Karen Charles Lisa Daniel Nancy Matthew Betty Anthony Sandra Mark Margaret
@@ -224,6 +231,9 @@ export async function createBenchDatabase(serverUrl, options) {
       // What autovacuum would have done on a database that grew to this size: statistics for the
       // planner, the visibility map, and the trigram index's pending list merged.
       await pool.query('vacuum analyze')
+      // Repair orders and jobs are loaded after it and never analyzed: their lists are measured right
+      // after a bulk load, on whatever statistics the planner has (none), as a shop's first day would.
+      counts.shopFloor = await loadShopFloor(pool, { shopId: shop.id, log })
       return {
         name,
         url,
@@ -560,6 +570,49 @@ async function insertBatch(client, shopId, integrationId, c, v) {
   )
 }
 
+/**
+ * Repair orders (one per vehicle, up to 20,000) and jobs (50 on each of 2,000 of them), generated in
+ * the database: public ids are 22 hex characters (a subset of base62), amounts are decimal.
+ */
+async function loadShopFloor(pool, { shopId, log, repairOrders = 20_000, withJobs = 2_000, jobsEach = 50 }) {
+  const started = Date.now()
+  const states = ['estimating', 'authorized', 'in_progress', 'completed', 'invoiced', 'closed']
+  await pool.query(
+    `insert into repair_orders (shop_id, public_id, number_value, state, customer_id, vehicle_id, customer_concern,
+       odometer_in, labor_total, parts_total, subtotal, tax_total, total, created_at, updated_at)
+     select $1::uuid, 'ro_' || substr(md5(v.id::text), 1, 22), 1000 + v.n, ($3::text[])[1 + v.n % 6],
+       v.customer_id, v.id, 'Customer states noise from the front left at speed', 20000 + v.n * 7,
+       120.00, 80.50, 200.50, 16.54, 217.04, v.created_at + interval '1 day', v.created_at + interval '1 day'
+     from (select id, customer_id, created_at, row_number() over (order by created_at) as n
+           from vehicles where shop_id = $1::uuid and merged_into_id is null order by created_at limit $2) v`,
+    [shopId, repairOrders, states],
+  )
+  await pool.query(
+    `insert into shop_counters (shop_id, name, value)
+     select $1::uuid, 'repair_order', max(number_value) from repair_orders where shop_id = $1::uuid`,
+    [shopId],
+  )
+  await pool.query(
+    `insert into jobs (shop_id, public_id, repair_order_id, name, kind, decision_state, execution_state, labor_hours,
+       labor_total, parts_total, subtotal, tax_total, total, created_at, updated_at)
+     select $1::uuid, 'job_' || substr(md5(ro.id::text || g::text), 1, 22), ro.id, 'Job ' || g, 'service',
+       case when g % 3 = 0 then 'pending' else 'authorized' end, 'not_started', 1.50, 180.00, 45.00, 225.00,
+       18.56, 243.56, ro.created_at + g * interval '1 minute', ro.created_at + g * interval '1 minute'
+     from (select id, created_at from repair_orders where shop_id = $1::uuid order by created_at desc limit $2) ro,
+       generate_series(1, $3::int) g`,
+    [shopId, withJobs, jobsEach],
+  )
+  const counts = await pool.query(
+    `select (select count(*) from repair_orders where shop_id = $1::uuid)::int as repair_orders,
+       (select count(*) from jobs where shop_id = $1::uuid)::int as jobs`,
+    [shopId],
+  )
+  log(
+    `loaded ${counts.rows[0].repair_orders} repair orders and ${counts.rows[0].jobs} jobs in ${((Date.now() - started) / 1000).toFixed(1)} s (not analyzed)`,
+  )
+  return counts.rows[0]
+}
+
 /** What the scenarios draw from: ids to fetch, search terms that match, and probes for EXPLAIN. */
 export async function sampleDataset(url, { ids = 5_000, terms = 400, seed = 7 } = {}) {
   const client = new pg.Client({ connectionString: url })
@@ -596,7 +649,12 @@ export async function sampleDataset(url, { ids = 5_000, terms = 400, seed = 7 } 
        order by updated_at desc, public_id desc limit 1
        offset (select count(*) * 3 / 4 from customers where archived_at is null)`,
     )
+    const repairOrders = await client.query(
+      `select ro.public_id from repair_orders ro where exists (select 1 from jobs j where j.repair_order_id = ro.id)
+       order by random() limit 500`,
+    )
     return {
+      repairOrdersWithJobs: repairOrders.rows.map((r) => r.public_id),
       ids: idRows.rows.map((r) => r.public_id),
       terms: [...found],
       probe: probe.rows[0],

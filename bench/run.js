@@ -129,6 +129,7 @@ async function main() {
     const pickId = pickFrom(sample.ids)
     const pickCursor = pickFrom(cursors)
     const pickTerm = pickFrom(sample.terms)
+    const pickRepairOrder = pickFrom(sample.repairOrdersWithJobs)
     const positions = new Map(cursors.map((c) => [c, cursorPosition(c)]))
     const scenarios = [
       {
@@ -159,6 +160,18 @@ async function main() {
         target: null,
         api: { path: () => `/v1/customers?q=${encodeURIComponent(pickTerm())}` },
         bare: { path: () => `/customers?limit=50&q=${encodeURIComponent(pickTerm())}` },
+      },
+      {
+        name: 'GET /v1/repair-orders page',
+        target: 0.6,
+        api: { path: () => '/v1/repair-orders?limit=50' },
+        bare: { path: () => '/repair-orders?limit=50' },
+      },
+      {
+        name: 'GET /v1/repair-orders/{id}/jobs',
+        target: 0.6,
+        api: { path: () => `/v1/repair-orders/${pickRepairOrder()}/jobs?limit=50` },
+        bare: { path: () => `/repair-orders/${pickRepairOrder()}/jobs?limit=50` },
       },
       {
         name: 'POST /v1/customers',
@@ -361,7 +374,7 @@ function describeQSurvey(q) {
 function printSummary(results, { plans, qSurvey, rssAtStart, rssPeak, rssAfter, db }) {
   const where = process.env.DATABASE_URL ? 'DATABASE_URL server' : 'embedded PostgreSQL'
   console.log(
-    `\n=== Summary: ${connections} connections, ${rounds} x ${seconds} s per server per scenario (alternating), ${fmt(db.counts.customers)} customers / ${fmt(db.counts.vehicles)} vehicles, ${where}, pool ${poolSize}`,
+    `\n=== Summary: ${connections} connections, ${rounds} x ${seconds} s per server per scenario (alternating), ${fmt(db.counts.customers)} customers / ${fmt(db.counts.vehicles)} vehicles / ${fmt(db.counts.shopFloor.repair_orders)} repair orders / ${fmt(db.counts.shopFloor.jobs)} jobs, ${where}, pool ${poolSize}`,
   )
   const header = [
     'scenario'.padEnd(28),

@@ -95,15 +95,19 @@ export async function resolveShop(pool: Queryable, source: ShopSource): Promise<
   }
   if (source.record) {
     const { table, kind, publicId, param } = source.record
+    // `repairOrder` reads as "repair order" in a message.
+    const noun = kind.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
     if (!isPublicId(kind, publicId)) {
-      throw new ApiError('invalid_id', `"${publicId}" is not a ${idPrefixes[kind]}_ id`, { param: param ?? 'id' })
+      throw new ApiError('invalid_id', `"${publicId}" is not a ${noun} id (${idPrefixes[kind]}_...)`, {
+        param: param ?? 'id',
+      })
     }
     const { rows } = await pool.query<{ public_id: string }>(
       `select s.public_id from ${table} t join shops s on s.id = t.shop_id where t.public_id = $1::text`,
       [publicId],
     )
     const found = rows[0]
-    if (!found) throw new ApiError('not_found', `No ${idPrefixes[kind]}_ record ${publicId}`, { param: param ?? 'id' })
+    if (!found) throw new ApiError('not_found', `No ${noun} ${publicId}`, { param: param ?? 'id' })
     return (await findShopByPublicId(pool, found.public_id)) as ShopRow
   }
   const shops = await listShops(pool)

@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/pool.js'
 import { SqlParams, statementName } from '../db/sql.js'
-import { ApiError } from '../lib/errors.js'
-import { type IdKind, newPublicId } from '../lib/ids.js'
+import { ApiError, UsageError } from '../lib/errors.js'
+import { type IdKind, idPrefixes, isPublicId, newPublicId } from '../lib/ids.js'
 import { type Actor, type EventType, insertEventsSql, type NewEvent } from './events.js'
+import { type ExternalObjectType, moveExternalIdsOnMerge } from './external-refs.js'
 import type { Page, PageRequest, SortColumn } from './pagination.js'
 
 /**
@@ -68,7 +69,8 @@ export interface ResourceDefinition<Row extends BaseRow, Filters = Record<string
   externalIds?: boolean
   /** Whether the table has `archived_at` / `archive_reason` (archive operation, lifecycle filter). */
   archivable?: boolean
-  events?: { created?: EventType; updated?: EventType; archived?: EventType }
+  /** `merged` is recorded by mergeRecords (tables with `merged_into_id`; the staff merges duplicates). */
+  events?: { created?: EventType; updated?: EventType; archived?: EventType; merged?: EventType }
   /** The event summary: small, and never pricing or cost (spec "Envelope"). */
   summary?: (row: Row) => Record<string, unknown>
 }
@@ -83,13 +85,19 @@ function selectList(definition: ResourceDefinition<BaseRow>): string {
   return columns.join(', ')
 }
 
-function fromClause(definition: ResourceDefinition<BaseRow>, params: SqlParams, reader: Actor): string {
-  const { table, alias } = definition
+/** `source` replaces the table, e.g. by the `inserted` rows of a create. */
+function fromClause(
+  definition: ResourceDefinition<BaseRow>,
+  params: SqlParams,
+  reader: Actor,
+  source = definition.table,
+): string {
+  const { alias } = definition
   const externalRef = definition.externalIds
     ? ` left join external_refs r on r.shop_id = ${alias}.shop_id and r.integration_id = ${params.add(reader.integrationId, 'uuid')}
       and r.object_type = '${definition.objectType}' and r.object_id = ${alias}.id`
     : ''
-  return `${table} ${alias}${externalRef} ${definition.joins?.(params, reader) ?? ''}`
+  return `${source} ${alias}${externalRef} ${definition.joins?.(params, reader) ?? ''}`
 }
 
 /** The `external_id` column of a definition with external ids: the reading integration's own id. */
@@ -255,16 +263,48 @@ export function checkVersion(
 }
 
 /**
- * Inserts a record from column changes and records its `created` event in the same statement; returns
- * the new row as a get reads it.
+ * The checks before any change to a mergeable record: `expected_version` first (409 version_conflict
+ * naming the current version), then a merged record refuses every change (409 conflict naming the
+ * survivor).
+ */
+export function checkUpdatable(
+  definition: { objectType: string },
+  row: { public_id: string; version: number; merged_into_public_id: string | null },
+  expectedVersion: number | null | undefined,
+): void {
+  checkVersion(definition, row, expectedVersion)
+  const survivor = row.merged_into_public_id
+  if (!survivor) return
+  const kind = noun(definition)
+  throw new ApiError(
+    'conflict',
+    `${capitalised(kind)} ${row.public_id} was merged into ${survivor}: update the surviving ${kind} instead`,
+    {
+      blockers: [
+        {
+          type: definition.objectType,
+          reason: 'merged',
+          message: `${row.public_id} was merged into ${survivor}`,
+          resolution: [`Use the surviving ${kind} ${survivor}`],
+        },
+      ],
+    },
+  )
+}
+
+/**
+ * Inserts a record from column changes and returns the new row as a get reads it (one statement), then
+ * records its `created` event. When the caller knows the event's summary before the insert
+ * (`createdSummary`, from the input), the event is written by that same statement: one round trip.
  */
 export async function createRecord<Row extends BaseRow, F>(
   definition: ResourceDefinition<Row, F>,
   tx: Queryable,
   actor: Actor,
   changes: ColumnChanges,
-  options: { events?: (row: Row) => NewEvent[] } = {},
+  options: { events?: (row: Row) => NewEvent[]; createdSummary?: Record<string, unknown> } = {},
 ): Promise<Row> {
+  const base = definition as unknown as ResourceDefinition<BaseRow>
   const params = new SqlParams()
   const publicId = newPublicId(definition.idKind)
   const names = Object.keys(changes)
@@ -273,11 +313,31 @@ export async function createRecord<Row extends BaseRow, F>(
     const change = changes[name] as ColumnChanges[string]
     values.push(params.add(change.value, change.type))
   }
-  const text = `insert into ${definition.table} (shop_id, public_id${names.map((n) => `, ${n}`).join('')})
-    values (${values.join(', ')})`
-  await tx.query({ name: statementName(`create-${definition.table}`, text), text, values: params.values })
-  const row = await getRecord(definition, tx, actor, publicId)
-  await recordEventsFor(definition, tx, actor, row, options.events?.(row) ?? createdEvents(definition, row))
+  const createdType = definition.events?.created
+  const eventInStatement = options.createdSummary !== undefined && createdType !== undefined && !options.events
+  const recorded = eventInStatement
+    ? `, recorded as (${insertEventsSql(params, actor, [
+        {
+          type: createdType,
+          objectType: definition.objectType,
+          objectId: publicId,
+          summary: options.createdSummary ?? {},
+        },
+      ])})`
+    : ''
+  const text = `with inserted as (
+      insert into ${definition.table} (shop_id, public_id${names.map((n) => `, ${n}`).join('')})
+      values (${values.join(', ')}) returning *)${recorded}
+    select ${selectList(base)} from ${fromClause(base, params, actor, 'inserted')}`
+  const { rows } = await tx.query<Row>({
+    name: statementName(`create-${definition.table}`, text),
+    text,
+    values: params.values,
+  })
+  const row = rows[0] as Row
+  if (!eventInStatement) {
+    await recordEventsFor(definition, tx, actor, row, options.events?.(row) ?? createdEvents(definition, row))
+  }
   return row
 }
 
@@ -360,6 +420,95 @@ export async function archiveRecord<Row extends BaseRow & { archived: boolean },
     ])
   }
   return archived
+}
+
+/** A merge: the duplicate (archived, `merged_into` set) and the survivor, as a get now reads them. */
+export interface MergeResult<Row> {
+  merged: Row
+  survivor: Row
+}
+
+/**
+ * A shop-side merge of a duplicate record into the one that survives, in the caller's transaction:
+ * the duplicate stays readable, archived, with `merged_into`; external ids move to the survivor; both
+ * versions move; `merged` and `updated` events are recorded (after `moveDependents`' own, which come
+ * last). No field is copied. Refusals are one-line usage errors naming the record.
+ */
+export async function mergeRecords<Row extends BaseRow & { merged_into_public_id: string | null }, F>(
+  definition: ResourceDefinition<Row, F>,
+  tx: Queryable,
+  actor: Actor,
+  fromPublicId: string,
+  intoPublicId: string,
+  options: { moveDependents?: (source: Row, target: Row) => Promise<NewEvent[]> } = {},
+): Promise<MergeResult<Row>> {
+  const kind = noun(definition)
+  for (const id of [fromPublicId, intoPublicId]) {
+    if (!isPublicId(definition.idKind, id)) {
+      throw new ApiError('invalid_id', `"${id}" is not a ${kind} id (${idPrefixes[definition.idKind]}_...)`)
+    }
+  }
+  if (fromPublicId === intoPublicId) throw new UsageError(`A ${kind} cannot be merged into itself`)
+  const { table } = definition
+  // Both rows locked in one order, so two merges of one pair in opposite directions serialize.
+  const locked = await tx.query<{ public_id: string }>(
+    `select public_id from ${table} where shop_id = $1::uuid and public_id = any($2::text[]) order by id for update`,
+    [actor.shopId, [fromPublicId, intoPublicId]],
+  )
+  for (const id of [fromPublicId, intoPublicId]) {
+    if (locked.rows.some((row) => row.public_id === id)) continue
+    const elsewhere = await tx.query(`select 1 from ${table} where public_id = $1::text`, [id])
+    if (elsewhere.rows.length > 0) {
+      throw new UsageError(`${id} belongs to another shop: both ${kind}s must belong to the same shop`)
+    }
+    throw new UsageError(`No ${kind} ${id}`)
+  }
+  const source = await getRecord(definition, tx, actor, fromPublicId)
+  const target = await getRecord(definition, tx, actor, intoPublicId)
+  if (source.merged_into_public_id) {
+    throw new UsageError(`${fromPublicId} was already merged into ${source.merged_into_public_id}`)
+  }
+  if (target.merged_into_public_id) {
+    throw new UsageError(`${intoPublicId} was merged into ${target.merged_into_public_id}: merge into that one`)
+  }
+  await tx.query(
+    `update ${table} set merged_into_id = $3::uuid, archived_at = coalesce(archived_at, now()),
+       version = version + 1, updated_at = date_trunc('milliseconds', now())
+     where shop_id = $1::uuid and id = $2::uuid`,
+    [actor.shopId, source.id, target.id],
+  )
+  const dependentEvents = (await options.moveDependents?.(source, target)) ?? []
+  if (definition.externalIds) {
+    await moveExternalIdsOnMerge(tx, actor.shopId, definition.objectType as ExternalObjectType, source.id, target.id)
+  }
+  await tx.query(
+    `update ${table} set version = version + 1, updated_at = date_trunc('milliseconds', now())
+     where shop_id = $1::uuid and id = $2::uuid`,
+    [actor.shopId, target.id],
+  )
+  const events: NewEvent[] = []
+  const { objectType } = definition
+  if (definition.events?.merged) {
+    events.push({
+      type: definition.events.merged,
+      objectType,
+      objectId: intoPublicId,
+      summary: { merged_from_id: fromPublicId, merged_into_id: intoPublicId },
+    })
+  }
+  if (definition.events?.updated) {
+    events.push({
+      type: definition.events.updated,
+      objectType,
+      objectId: intoPublicId,
+      summary: { ...definition.summary?.(target), changed_fields: [], merged_from_id: fromPublicId },
+    })
+  }
+  await recordEventsFor(definition, tx, actor, target, [...events, ...dependentEvents])
+  return {
+    merged: await getRecord(definition, tx, actor, fromPublicId),
+    survivor: await getRecord(definition, tx, actor, intoPublicId),
+  }
 }
 
 /** ISO strings for instants: what every presenter does with a Date column. */

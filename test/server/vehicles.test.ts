@@ -1,9 +1,14 @@
 // The vehicles resource over a real socket and a real database: happy paths, errors and security.
 import { randomUUID } from 'node:crypto'
+import type pg from 'pg'
 import t, { type Test } from 'tap'
+import { resolveShop } from '../../src/cli/staff.js'
+import { withTransaction } from '../../src/db/pool.js'
+import type { IdKind } from '../../src/lib/ids.js'
 import type { Scope } from '../../src/lib/scopes.js'
-import { mergeCustomers } from '../../src/resources/customers/service.js'
-import { mergeVehicles } from '../../src/resources/vehicles/service.js'
+import type { Actor } from '../../src/platform/events.js'
+import { mergeCustomers as mergeCustomersIn } from '../../src/resources/customers/service.js'
+import { mergeVehicles as mergeVehiclesIn } from '../../src/resources/vehicles/service.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { assertError, type Reply, sendJson } from '../helpers/http.js'
 
@@ -79,6 +84,20 @@ const fullScopes: Scope[] = [
 ]
 
 /** A shop of its own for one subtest, with a key holding `scopes`. */
+/** A merge as `shopapi <topic> merge` runs it: in the shop of FROM, as its staff, in one transaction. */
+function staffMerge<T>(
+  table: string,
+  kind: IdKind,
+  merge: (tx: pg.PoolClient, actor: Actor, from: string, into: string) => Promise<T>,
+) {
+  return async (from: string, into: string): Promise<T> => {
+    const shop = await resolveShop(api.pool, { record: { table, kind, publicId: from } })
+    return withTransaction(api.pool, (tx) => merge(tx, { shopId: shop.id, integrationId: null }, from, into))
+  }
+}
+const mergeCustomers = staffMerge('customers', 'customer', mergeCustomersIn)
+const mergeVehicles = staffMerge('vehicles', 'vehicle', mergeVehiclesIn)
+
 async function setUp(scopes: Scope[] = fullScopes) {
   const shop = await createTestShop(api.pool)
   const { key } = await createTestKey(api.pool, shop, scopes)
@@ -257,7 +276,7 @@ t.test('customer_id: wrong type, unknown, another shop, merged', async (t) => {
   assertError(t, await call('POST', '/vehicles', key, { customer_id: foreign }), 404, 'not_found', 'customer_id')
 
   const survivor = await createCustomer(key, 'Survivor')
-  await mergeCustomers(api.pool, customer_id, survivor)
+  await mergeCustomers(customer_id, survivor)
   const merged = await call<ErrorJson>('POST', '/vehicles', key, { customer_id })
   assertError(t, merged, 409, 'conflict', 'customer_id')
   t.match(merged.body.error.message, survivor, 'the message names the surviving customer')
@@ -446,7 +465,7 @@ t.test('PATCH: presence-aware, version bump, events, no_changes, expected_versio
   t.equal(last?.summary.customer_id, ben)
 
   const survivor = await createVehicle(t, key, { customer_id: ben })
-  await mergeVehicles(api.pool, vehicle.id, survivor.id)
+  await mergeVehicles(vehicle.id, survivor.id)
   const merged = await call<ErrorJson>('PATCH', `/vehicles/${vehicle.id}`, key, { color: 'Blue' })
   assertError(t, merged, 409, 'conflict')
   t.match(merged.body.error.message, survivor.id, 'names the surviving vehicle')
@@ -589,7 +608,7 @@ t.test('mergeVehicles: merged record, survivor, external ids and events', async 
   })
   await call('PUT', `/vehicles/${duplicate.id}/external-id`, key, { external_id: 'DMS-77' })
 
-  const result = await mergeVehicles(api.pool, duplicate.id, survivor.id)
+  const result = await mergeVehicles(duplicate.id, survivor.id)
   t.equal(result.merged.merged_into_public_id, survivor.id)
   const merged = (await call<VehicleJson>('GET', `/vehicles/${duplicate.id}`, key)).body
   t.match(merged, { merged_into: survivor.id, archived: true, version: 2, external_id: null })
@@ -609,11 +628,11 @@ t.test('mergeVehicles: merged record, survivor, external ids and events', async 
   t.same(events[1]?.summary, { merged_from_id: duplicate.id, merged_into_id: survivor.id })
   t.match(events[2]?.summary, { changed_fields: [], merged_from_id: duplicate.id })
 
-  await t.rejects(mergeVehicles(api.pool, duplicate.id, survivor.id), /already merged/)
-  await t.rejects(mergeVehicles(api.pool, survivor.id, survivor.id), /itself/)
-  await t.rejects(mergeVehicles(api.pool, survivor.id, duplicate.id), /was merged into/)
-  await t.rejects(mergeVehicles(api.pool, customer_id, survivor.id), { code: 'invalid_id' })
+  await t.rejects(mergeVehicles(duplicate.id, survivor.id), /already merged/)
+  await t.rejects(mergeVehicles(survivor.id, survivor.id), /itself/)
+  await t.rejects(mergeVehicles(survivor.id, duplicate.id), /was merged into/)
+  await t.rejects(mergeVehicles(customer_id, survivor.id), { code: 'invalid_id' })
   const other = await setUp()
   const foreign = await createVehicle(t, other.key, { customer_id: await createCustomer(other.key) })
-  await t.rejects(mergeVehicles(api.pool, foreign.id, survivor.id), /same shop/)
+  await t.rejects(mergeVehicles(foreign.id, survivor.id), /same shop/)
 })

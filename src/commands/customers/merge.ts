@@ -1,9 +1,9 @@
 import { Args, Flags } from '@oclif/core'
-import { BaseCommand } from '../../cli/base.js'
+import { StaffCommand } from '../../cli/staff.js'
 import { toCustomerResource } from '../../resources/customers/operations.js'
 import { mergeCustomers } from '../../resources/customers/service.js'
 
-export default class CustomersMerge extends BaseCommand {
+export default class CustomersMerge extends StaffCommand {
   static override description =
     'Merge a duplicate customer into the one that survives. The duplicate stays readable, archived, with merged_into set; its vehicles and external ids move to the survivor; customer.merged and customer.updated events are recorded.'
   static override examples = ['<%= config.bin %> customers merge cus_duplicate --into cus_survivor']
@@ -16,8 +16,10 @@ export default class CustomersMerge extends BaseCommand {
 
   async run() {
     const { args, flags } = await this.parse(CustomersMerge)
-    const db = await this.openDatabase(flags['database-url'])
-    const result = await mergeCustomers(db.pool, args.from, flags.into)
+    const record = { table: 'customers', kind: 'customer', publicId: args.from, param: 'from' } as const
+    const result = await this.staffChange({ ...flags, record }, ({ db, actor }) =>
+      mergeCustomers(db, actor, args.from, flags.into),
+    )
     const merged = toCustomerResource(result.merged)
     const survivor = toCustomerResource(result.survivor)
     const vehicles = result.repointedVehicles

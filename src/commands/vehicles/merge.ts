@@ -1,9 +1,9 @@
 import { Args, Flags } from '@oclif/core'
-import { BaseCommand } from '../../cli/base.js'
+import { StaffCommand } from '../../cli/staff.js'
 import { toVehicleResource } from '../../resources/vehicles/operations.js'
 import { mergeVehicles } from '../../resources/vehicles/service.js'
 
-export default class VehiclesMerge extends BaseCommand {
+export default class VehiclesMerge extends StaffCommand {
   static override description =
     'Merge a duplicate vehicle record into the one that survives. The duplicate stays readable, archived, with merged_into set; its external ids move to the survivor; vehicle.merged and vehicle.updated events are recorded. No field is copied: the survivor keeps its own values and owner.'
   static override examples = ['<%= config.bin %> vehicles merge veh_duplicate --into veh_survivor']
@@ -16,8 +16,10 @@ export default class VehiclesMerge extends BaseCommand {
 
   async run() {
     const { args, flags } = await this.parse(VehiclesMerge)
-    const db = await this.openDatabase(flags['database-url'])
-    const result = await mergeVehicles(db.pool, args.from, flags.into)
+    const record = { table: 'vehicles', kind: 'vehicle', publicId: args.from, param: 'from' } as const
+    const result = await this.staffChange({ ...flags, record }, ({ db, actor }) =>
+      mergeVehicles(db, actor, args.from, flags.into),
+    )
     const merged = toVehicleResource(result.merged)
     const survivor = toVehicleResource(result.survivor)
     this.log(`Merged ${merged.id} (${describeVehicle(merged)}) into ${survivor.id} (${describeVehicle(survivor)})`)

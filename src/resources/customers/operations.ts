@@ -51,7 +51,7 @@ export function toCustomerResource(row: CustomerRow): Customer {
     tags: row.tags,
     fleet_account: row.fleet_account,
     tax_exempt: row.tax_exempt,
-    archived: row.archived_at !== null,
+    archived: row.archived,
     external_id: row.external_id,
     merged_into: row.merged_into_public_id,
     version: row.version,

@@ -97,7 +97,12 @@ export const vehicleDefinition: ResourceDefinition<VehicleRow, VehicleFilters> =
   sorts: ['created_at', 'updated_at'],
   externalIds: true,
   archivable: true,
-  events: { created: 'vehicle.created', updated: 'vehicle.updated', archived: 'vehicle.archived' },
+  events: {
+    created: 'vehicle.created',
+    updated: 'vehicle.updated',
+    archived: 'vehicle.archived',
+    merged: 'vehicle.merged',
+  },
   summary: (row) => vehicleSummary(row),
 }
 

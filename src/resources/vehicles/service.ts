@@ -1,19 +1,17 @@
-import type pg from 'pg'
 import type { Queryable } from '../../db/pool.js'
-import { withTransaction } from '../../db/pool.js'
-import { ApiError, UsageError } from '../../lib/errors.js'
-import { isPublicId } from '../../lib/ids.js'
+import { ApiError } from '../../lib/errors.js'
 import { normalizePlate } from '../../lib/plates.js'
-import { type Actor, type NewEvent, recordEvents } from '../../platform/events.js'
-import { moveExternalIdsOnMerge } from '../../platform/external-refs.js'
+import type { Actor } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
-import { checkUpdatable } from '../../platform/records.js'
 import {
   archiveRecord,
   type ColumnChanges,
+  checkUpdatable,
   createRecord,
   getRecord,
   listRecords,
+  type MergeResult,
+  mergeRecords,
   updateRecord,
   writableChanges,
 } from '../../platform/resource.js'
@@ -104,7 +102,7 @@ export async function updateVehicle(
     ownerId = await resolveOwner(tx, actor, input.customer_id)
   }
   const row = await getVehicle(tx, actor, publicId, { forUpdate: true })
-  checkUpdatable('vehicle', row, input.expected_version)
+  checkUpdatable(vehicleDefinition, row, input.expected_version)
   return (await updateRecord(vehicleDefinition, tx, actor, row, toColumnChanges(input, ownerId))).row
 }
 
@@ -118,74 +116,17 @@ export async function archiveVehicle(
   return archiveRecord(vehicleDefinition, tx, actor, row, reason)
 }
 
-export interface VehicleMergeResult {
-  merged: VehicleRow
-  survivor: VehicleRow
-}
-
 /**
- * A shop-side merge (`shopapi vehicles merge`) of a duplicate vehicle record: the duplicate stays
- * readable, archived, with `merged_into`; external ids move to the survivor; events record it. No field
- * is copied between the two, and they may belong to different customers (the survivor keeps its owner).
+ * A shop-side merge (`shopapi vehicles merge`) of a duplicate vehicle record, in the caller's
+ * transaction: the duplicate stays readable, archived, with `merged_into`; external ids move to the
+ * survivor; events record it. No field is copied between the two, and they may belong to different
+ * customers (the survivor keeps its owner).
  */
-export async function mergeVehicles(
-  pool: pg.Pool,
+export function mergeVehicles(
+  tx: Queryable,
+  actor: Actor,
   fromPublicId: string,
   intoPublicId: string,
-): Promise<VehicleMergeResult> {
-  for (const id of [fromPublicId, intoPublicId]) {
-    if (!isPublicId('vehicle', id)) throw new ApiError('invalid_id', `"${id}" is not a vehicle id (veh_...)`)
-  }
-  if (fromPublicId === intoPublicId) throw new UsageError('A vehicle cannot be merged into itself')
-  return withTransaction(pool, async (tx) => {
-    const shops = await tx.query<{ shop_id: string; public_id: string }>(
-      'select shop_id, public_id from vehicles where public_id = any($1::text[]) order by id for update',
-      [[fromPublicId, intoPublicId]],
-    )
-    const from = shops.rows.find((r) => r.public_id === fromPublicId)
-    const into = shops.rows.find((r) => r.public_id === intoPublicId)
-    if (!from) throw new UsageError(`No vehicle ${fromPublicId}`)
-    if (!into) throw new UsageError(`No vehicle ${intoPublicId}`)
-    if (from.shop_id !== into.shop_id) throw new UsageError('Both vehicles must belong to the same shop')
-    const actor: Actor = { shopId: from.shop_id, integrationId: null }
-    const source = await getVehicle(tx, actor, fromPublicId)
-    const target = await getVehicle(tx, actor, intoPublicId)
-    if (source.merged_into_public_id) {
-      throw new UsageError(`${fromPublicId} was already merged into ${source.merged_into_public_id}`)
-    }
-    if (target.merged_into_public_id) {
-      throw new UsageError(`${intoPublicId} was merged into ${target.merged_into_public_id}: merge into that one`)
-    }
-    await tx.query(
-      `update vehicles set merged_into_id = $3::uuid, archived_at = coalesce(archived_at, now()),
-         version = version + 1, updated_at = date_trunc('milliseconds', now())
-       where shop_id = $1::uuid and id = $2::uuid`,
-      [actor.shopId, source.id, target.id],
-    )
-    await moveExternalIdsOnMerge(tx, actor.shopId, 'vehicle', source.id, target.id)
-    await tx.query(
-      `update vehicles set version = version + 1, updated_at = date_trunc('milliseconds', now())
-       where shop_id = $1::uuid and id = $2::uuid`,
-      [actor.shopId, target.id],
-    )
-    const events: NewEvent[] = [
-      {
-        type: 'vehicle.merged',
-        objectType: 'vehicle',
-        objectId: intoPublicId,
-        summary: { merged_from_id: fromPublicId, merged_into_id: intoPublicId },
-      },
-      {
-        type: 'vehicle.updated',
-        objectType: 'vehicle',
-        objectId: intoPublicId,
-        summary: { ...vehicleSummary(target), changed_fields: [], merged_from_id: fromPublicId },
-      },
-    ]
-    await recordEvents(tx, actor, events)
-    return {
-      merged: await getVehicle(tx, actor, fromPublicId),
-      survivor: await getVehicle(tx, actor, intoPublicId),
-    }
-  })
+): Promise<MergeResult<VehicleRow>> {
+  return mergeRecords(vehicleDefinition, tx, actor, fromPublicId, intoPublicId)
 }

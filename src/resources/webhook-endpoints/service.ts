@@ -1,5 +1,6 @@
 import type { WebhookConfig } from '../../config.js'
 import type { Queryable } from '../../db/pool.js'
+import { SqlParams } from '../../db/sql.js'
 import { ApiError } from '../../lib/errors.js'
 import { newPublicId } from '../../lib/ids.js'
 import { seal, unseal } from '../../lib/secrets.js'
@@ -13,7 +14,7 @@ import {
   isEventType,
   recordEvents,
 } from '../../platform/events.js'
-import { diffColumns } from '../../platform/records.js'
+import { type ColumnChanges, requireChanges } from '../../platform/resource.js'
 
 // Spec "Limits": at most 10 endpoints per integration.
 export const maxEndpointsPerIntegration = 10
@@ -174,33 +175,31 @@ export async function updateEndpoint(
   disabledReason = 'Disabled through the API',
 ): Promise<WebhookEndpointRow> {
   const row = await getEndpoint(tx, actor, publicId, { forUpdate: true })
-  const changes: Record<string, { field: string | null; value: unknown }> = {}
-  if (input.url !== undefined) changes.url = { field: 'url', value: input.url.href }
-  if (input.description !== undefined) changes.description = { field: 'description', value: input.description }
+  const changes: ColumnChanges = {}
+  if (input.url !== undefined) changes.url = { field: 'url', value: input.url.href, type: 'text' }
+  if (input.description !== undefined) {
+    changes.description = { field: 'description', value: input.description, type: 'text' }
+  }
   if (input.event_types !== undefined) {
-    changes.event_types = { field: 'event_types', value: normalizeEventTypes(input.event_types) }
+    changes.event_types = { field: 'event_types', value: normalizeEventTypes(input.event_types), type: 'text[]' }
   }
-  if (input.status !== undefined) changes.status = { field: 'status', value: input.status }
-  const changed = diffColumns(row as unknown as Record<string, unknown>, changes)
-  if (!changed) {
-    throw new ApiError('no_changes', 'The request changes nothing: every field given already has that value')
-  }
-  const columns = changed.columns
-  if (columns.status === 'active') {
+  if (input.status !== undefined) changes.status = { field: 'status', value: input.status, type: 'text' }
+  const columns = requireChanges(row, changes).changes
+  if (columns.status?.value === 'active') {
     // Re-enabling starts a fresh failure clock; pending deliveries resume at once.
-    Object.assign(columns, { disabled_reason: null, failing_since: null })
-  } else if (columns.status === 'disabled') {
-    columns.disabled_reason = disabledReason
+    columns.disabled_reason = { field: null, value: null, type: 'text' }
+    columns.failing_since = { field: null, value: null, type: 'timestamptz' }
+  } else if (columns.status?.value === 'disabled') {
+    columns.disabled_reason = { field: null, value: disabledReason, type: 'text' }
   }
-  const names = Object.keys(columns)
-  const types: Record<string, string> = { event_types: 'text[]', failing_since: 'timestamptz' }
+  const params = new SqlParams()
+  const sets = Object.entries(columns).map(([name, change]) => `${name} = ${params.add(change.value, change.type)}`)
   await tx.query(
-    `update webhook_endpoints set ${names.map((name, i) => `${name} = $${i + 3}::${types[name] ?? 'text'}`).join(', ')},
-       updated_at = date_trunc('milliseconds', now())
-     where shop_id = $1 and id = $2`,
-    [row.shop_id, row.id, ...names.map((name) => columns[name])],
+    `update webhook_endpoints set ${sets.join(', ')}, updated_at = date_trunc('milliseconds', now())
+     where shop_id = ${params.add(row.shop_id, 'uuid')} and id = ${params.add(row.id, 'uuid')}`,
+    params.values,
   )
-  if (columns.status === 'active') await resumeDeliveries(tx, row)
+  if (columns.status?.value === 'active') await resumeDeliveries(tx, row)
   return getEndpoint(tx, actor, publicId)
 }
 

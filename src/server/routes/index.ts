@@ -1,7 +1,10 @@
 import type { Operation } from '../../platform/operation.js'
+import { cannedJobOperations } from '../../resources/canned-jobs/operations.js'
 import { customerOperations } from '../../resources/customers/operations.js'
 import { eventOperations } from '../../resources/events/operations.js'
+import { inventoryItemOperations } from '../../resources/inventory-items/operations.js'
 import { jobOperations } from '../../resources/jobs/operations.js'
+import { repairOrderOperations } from '../../resources/repair-orders/operations.js'
 import { shopOperations } from '../../resources/shop/operations.js'
 import { vehicleOperations } from '../../resources/vehicles/operations.js'
 import { webhookEndpointOperations } from '../../resources/webhook-endpoints/operations.js'
@@ -12,7 +15,10 @@ export const apiOperations: Operation[] = [
   ...shopOperations,
   ...customerOperations,
   ...vehicleOperations,
+  ...repairOrderOperations,
   ...jobOperations,
+  ...inventoryItemOperations,
+  ...cannedJobOperations,
   ...eventOperations,
   ...webhookEndpointOperations,
   ...openApiOperations(() => apiOperations),

@@ -1,0 +1,98 @@
+// What the two staff imports (`inventory import`, `canned-jobs import`) share: every record of the file
+// validated by a zod schema before anything is written, rejections kept with their file line, and the
+// counts a person or a script reads afterwards.
+import { z } from 'zod'
+import { readImportRecords } from '../../lib/import-file.js'
+import { DecimalInputError, type DecimalInputOptions, parseDecimalInput } from '../../lib/money.js'
+
+export interface ImportRejection {
+  line: number
+  reason: string
+}
+
+export interface ImportReport {
+  /** False when any row was rejected: then nothing was written (one transaction, all or nothing). */
+  written: boolean
+  created: number
+  updated: number
+  unchanged: number
+  rejected: number
+  rejections: ImportRejection[]
+}
+
+export interface ValidRow<T> {
+  line: number
+  value: T
+}
+
+/** The first issue of a zod error as one line: the field, then what is wrong with it. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return 'invalid row'
+  if (issue.code === 'unrecognized_keys') return `unknown field "${issue.keys[0] ?? ''}"`
+  const field = issue.path.map(String).join('.')
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field}: is required`
+  return field ? `${field}: ${issue.message}` : issue.message
+}
+
+/**
+ * Reads and validates every record of `path`. `onRecord` is called once per record read (a progress
+ * bar's tick), with the record's line.
+ */
+export async function readValidRows<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  onRecord: (line: number) => void = () => {},
+): Promise<{ rows: ValidRow<T>[]; rejections: ImportRejection[] }> {
+  const rows: ValidRow<T>[] = []
+  const rejections: ImportRejection[] = []
+  for await (const record of readImportRecords(path)) {
+    onRecord(record.line)
+    if ('error' in record) {
+      rejections.push({ line: record.line, reason: record.error })
+      continue
+    }
+    const parsed = schema.safeParse(record.fields)
+    if (parsed.success) rows.push({ line: record.line, value: parsed.data })
+    else rejections.push({ line: record.line, reason: describeIssue(parsed.error) })
+  }
+  return { rows, rejections }
+}
+
+// Import fields arrive as CSV text or NDJSON values: a JSON number is read through its decimal
+// spelling (never computed with), so "12.50" and 12.5 are the same price.
+const decimalText = z.union([z.string().trim(), z.number().transform(String)])
+
+/** A decimal read with parseDecimalInput and kept as text at the column's scale ("12.5" -> "12.50"). */
+export function importDecimal(options: DecimalInputOptions & { scale: number }) {
+  return decimalText.transform((value, ctx) => {
+    try {
+      return parseDecimalInput(value, options).toFixed(options.scale)
+    } catch (error) {
+      if (!(error instanceof DecimalInputError)) throw error
+      ctx.addIssue({ code: 'custom', message: error.message })
+      return z.NEVER
+    }
+  })
+}
+
+/** true/false (any case) in CSV, a JSON boolean in NDJSON. */
+export const importBoolean = z.union([
+  z.boolean(),
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .transform((value) => value === 'true'),
+])
+
+/** Trimmed text of at most `max` characters; JSON null or an empty CSV cell is null. */
+export function importText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+}

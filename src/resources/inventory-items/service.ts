@@ -1,0 +1,321 @@
+import { z } from 'zod'
+import type { Queryable } from '../../db/pool.js'
+import { ApiError } from '../../lib/errors.js'
+import { newPublicId } from '../../lib/ids.js'
+import { DecimalInputError, parseDecimalInput } from '../../lib/money.js'
+import { parseTireSize, type TireSize } from '../../lib/tire-sizes.js'
+import type { Actor } from '../../platform/events.js'
+import type { Page, PageRequest } from '../../platform/pagination.js'
+import { applyChanges, getRecord, listRecords } from '../../platform/resource.js'
+import { type InventoryItemFilters, type InventoryItemRow, inventoryItemDefinition } from './definition.js'
+import {
+  type ImportRejection,
+  type ImportReport,
+  importBoolean,
+  importDecimal,
+  importText,
+  type ValidRow,
+} from './import-rows.js'
+
+export type { InventoryItemRow }
+
+export function getInventoryItem(
+  db: Queryable,
+  reader: Actor,
+  publicId: string,
+  options: { forUpdate?: boolean; param?: string } = {},
+): Promise<InventoryItemRow> {
+  return getRecord(inventoryItemDefinition, db, reader, publicId, options)
+}
+
+export function listInventoryItems(
+  db: Queryable,
+  reader: Actor,
+  filters: InventoryItemFilters,
+  page: PageRequest,
+): Promise<Page<InventoryItemRow>> {
+  return listRecords(inventoryItemDefinition, db, reader, filters, page)
+}
+
+// The ranges of the list filters (spec "Limits"), so every imported tire can be found by them.
+function tireSizeInRange(size: TireSize): string | null {
+  if (size.width < 50 || size.width > 999) return `width ${size.width} is outside 50-999`
+  if (size.aspectRatio < 10 || size.aspectRatio > 99) return `aspect ratio ${size.aspectRatio} is outside 10-99`
+  if (size.rimDiameter < 8 || size.rimDiameter > 30) return `rim diameter ${size.rimDiameter} is outside 8-30`
+  return null
+}
+
+const importTireSize = z
+  .string()
+  .trim()
+  .max(40, 'must be at most 40 characters')
+  .transform((value, ctx) => {
+    if (value === '') return null
+    const size = parseTireSize(value)
+    if (size === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value}" is not a tire size (e.g. 225/45R17, P215/65R15, LT245/75R16)`,
+      })
+      return z.NEVER
+    }
+    const outOfRange = tireSizeInRange(size)
+    if (outOfRange) {
+      ctx.addIssue({ code: 'custom', message: `"${value}": ${outOfRange}` })
+      return z.NEVER
+    }
+    return size
+  })
+  .nullable()
+
+/**
+ * One row of `shopapi inventory import`. An absent field (or an empty CSV cell) leaves an existing
+ * item's value as it is (a new item gets the default); an NDJSON null clears a nullable field.
+ */
+export const InventoryImportRowSchema = z.strictObject({
+  part_number: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(100, 'must be at most 100 characters'),
+  name: importText(255).optional(),
+  brand: importText(100).optional(),
+  category: importText(100).optional(),
+  location: importText(100).optional(),
+  product_family: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z][a-z0-9_]{0,49}$/, 'must be a word such as part, tire, battery or fluid_supply')
+    .optional(),
+  uom: z.string().trim().min(1, 'must not be empty').max(20, 'must be at most 20 characters').optional(),
+  quantity_on_hand: importDecimal({ maxScale: 3, scale: 3, maxIntegerDigits: 11 }).optional(),
+  unit_price: importDecimal({ maxScale: 2, scale: 2, maxIntegerDigits: 10 }).nullable().optional(),
+  unit_cost: importDecimal({ maxScale: 2, scale: 2, maxIntegerDigits: 10 }).nullable().optional(),
+  active: importBoolean.optional(),
+  tire_size: importTireSize.optional(),
+})
+
+export type InventoryImportRow = z.output<typeof InventoryImportRowSchema>
+
+/** The columns an import writes, as Postgres prints them, so a row from the file compares as text. */
+interface ImportedState {
+  part_number: string
+  name: string | null
+  brand: string | null
+  category: string | null
+  location: string | null
+  product_family: string
+  uom: string
+  quantity_on_hand: string
+  unit_price: string | null
+  unit_cost: string | null
+  active: boolean
+  tire_size: string | null
+  tire_width: number | null
+  tire_aspect_ratio: number | null
+  tire_rim_diameter: string | null
+  tire_construction: string | null
+  tire_service_type: string | null
+  tire_load_index: number | null
+  tire_speed_rating: string | null
+}
+
+const importedColumns: Record<keyof ImportedState, string> = {
+  part_number: 'text',
+  name: 'text',
+  brand: 'text',
+  category: 'text',
+  location: 'text',
+  product_family: 'text',
+  uom: 'text',
+  quantity_on_hand: 'numeric',
+  unit_price: 'numeric',
+  unit_cost: 'numeric',
+  active: 'boolean',
+  tire_size: 'text',
+  tire_width: 'integer',
+  tire_aspect_ratio: 'integer',
+  tire_rim_diameter: 'numeric',
+  tire_construction: 'text',
+  tire_service_type: 'text',
+  tire_load_index: 'integer',
+  tire_speed_rating: 'text',
+}
+const columnNames = Object.keys(importedColumns) as (keyof ImportedState)[]
+
+function stateOf(row: InventoryItemRow): ImportedState {
+  return Object.fromEntries(columnNames.map((name) => [name, row[name]])) as unknown as ImportedState
+}
+
+function tireColumns(size: TireSize | null) {
+  return {
+    tire_size: size?.normalized ?? null,
+    tire_width: size?.width ?? null,
+    tire_aspect_ratio: size?.aspectRatio ?? null,
+    tire_rim_diameter: size ? size.rimDiameter.toFixed(1) : null,
+    tire_construction: size?.construction ?? null,
+    tire_service_type: size?.serviceType ?? null,
+    tire_load_index: size?.loadIndex ?? null,
+    tire_speed_rating: size?.speedRating ?? null,
+  }
+}
+
+const newItemDefaults = (row: InventoryImportRow): ImportedState => ({
+  part_number: row.part_number,
+  name: null,
+  brand: null,
+  category: null,
+  location: null,
+  // A row with a tire size is a tire unless it says otherwise.
+  product_family: row.tire_size ? 'tire' : 'part',
+  uom: 'each',
+  quantity_on_hand: '0.000',
+  unit_price: null,
+  unit_cost: null,
+  active: true,
+  ...tireColumns(null),
+})
+
+/** `current` with the fields the row gives; absent fields keep their value. */
+function applyRow(current: ImportedState, row: InventoryImportRow): ImportedState {
+  const { tire_size: tireSize, ...plain } = row
+  const next: ImportedState = { ...current }
+  for (const [name, value] of Object.entries(plain)) {
+    if (value !== undefined) (next as unknown as Record<string, unknown>)[name] = value
+  }
+  return tireSize === undefined ? next : { ...next, ...tireColumns(tireSize) }
+}
+
+const sameState = (a: ImportedState, b: ImportedState) => columnNames.every((name) => a[name] === b[name])
+
+/** Later rows naming a part number already named (case-insensitively) are rejected. */
+export function repeatedKeys<T>(rows: ValidRow<T>[], keyOf: (value: T) => string, label: string): ImportRejection[] {
+  const firstLine = new Map<string, number>()
+  const rejections: ImportRejection[] = []
+  for (const row of rows) {
+    const key = keyOf(row.value).toLowerCase()
+    const first = firstLine.get(key)
+    if (first === undefined) firstLine.set(key, row.line)
+    else rejections.push({ line: row.line, reason: `${label} "${keyOf(row.value)}" is already on line ${first}` })
+  }
+  return rejections
+}
+
+const chunkSize = 500
+
+function recordsetColumns(extra: string): string {
+  return `${extra}${columnNames.map((name) => `${name} ${importedColumns[name]}`).join(', ')}`
+}
+
+/**
+ * Upserts the rows by part number (case-insensitive) in the caller's transaction, or writes nothing
+ * when any row (or `rejections` from reading) is rejected. A row that changes nothing leaves its item
+ * alone: no version or updated_at bump, counted as unchanged.
+ */
+export async function importInventoryItems(
+  tx: Queryable,
+  actor: Actor,
+  rows: ValidRow<InventoryImportRow>[],
+  readRejections: ImportRejection[],
+): Promise<ImportReport> {
+  const rejections = [...readRejections, ...repeatedKeys(rows, (row) => row.part_number, 'part_number')].sort(
+    (a, b) => a.line - b.line,
+  )
+  const report: ImportReport = {
+    written: false,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: rejections.length,
+    rejections,
+  }
+  if (rejections.length > 0) return report
+  for (let start = 0; start < rows.length; start += chunkSize) {
+    const chunk = rows.slice(start, start + chunkSize)
+    const existing = await lockedItemsByPartNumber(
+      tx,
+      actor,
+      chunk.map((row) => row.value.part_number.toLowerCase()),
+    )
+    const inserts: (ImportedState & { public_id: string })[] = []
+    const updates: (ImportedState & { id: string })[] = []
+    for (const { value } of chunk) {
+      const current = existing.get(value.part_number.toLowerCase())
+      if (!current) {
+        inserts.push({ ...applyRow(newItemDefaults(value), value), public_id: newPublicId('inventoryItem') })
+        continue
+      }
+      const before = stateOf(current)
+      const after = applyRow(before, value)
+      if (sameState(before, after)) report.unchanged += 1
+      else updates.push({ ...after, id: current.id })
+    }
+    if (inserts.length > 0) {
+      await tx.query(
+        `insert into inventory_items (shop_id, public_id, ${columnNames.join(', ')})
+         select $1::uuid, x.public_id, ${columnNames.map((name) => `x.${name}`).join(', ')}
+         from jsonb_to_recordset($2::jsonb) as x(${recordsetColumns('public_id text, ')})`,
+        [actor.shopId, JSON.stringify(inserts)],
+      )
+    }
+    if (updates.length > 0) {
+      await tx.query(
+        `update inventory_items i set ${columnNames.map((name) => `${name} = x.${name}`).join(', ')},
+           version = i.version + 1, updated_at = date_trunc('milliseconds', now())
+         from jsonb_to_recordset($2::jsonb) as x(${recordsetColumns('id uuid, ')})
+         where i.shop_id = $1::uuid and i.id = x.id`,
+        [actor.shopId, JSON.stringify(updates)],
+      )
+    }
+    report.created += inserts.length
+    report.updated += updates.length
+  }
+  report.written = true
+  return report
+}
+
+async function lockedItemsByPartNumber(
+  tx: Queryable,
+  actor: Actor,
+  keys: string[],
+): Promise<Map<string, InventoryItemRow>> {
+  const { columns } = inventoryItemDefinition
+  const select = Object.entries(columns)
+    .map(([name, column]) => `${column.sql} as "${name}"`)
+    .join(', ')
+  const { rows } = await tx.query<InventoryItemRow>(
+    `select ${select} from inventory_items i
+     where i.shop_id = $1::uuid and lower(i.part_number) = any($2::text[]) for update`,
+    [actor.shopId, keys],
+  )
+  return new Map(rows.map((row) => [(row.part_number ?? '').toLowerCase(), row]))
+}
+
+/** Reads `--on-hand`: a decimal of at least 0 with at most 3 places, as the column keeps it. */
+export function parseOnHand(value: string): string {
+  try {
+    return parseDecimalInput(value.trim(), { maxScale: 3, maxIntegerDigits: 11 }).toFixed(3)
+  } catch (error) {
+    if (!(error instanceof DecimalInputError)) throw error
+    throw new ApiError('invalid_request', `--on-hand ${error.message}`, { param: 'on-hand' })
+  }
+}
+
+/**
+ * Sets the quantity on hand of an item (a count after a stocktake). A change moves version and
+ * updated_at; setting the quantity it already has changes nothing, as an unchanged import row.
+ */
+export async function adjustQuantityOnHand(
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  onHand: string,
+): Promise<{ item: InventoryItemRow; changed: boolean }> {
+  const item = await getInventoryItem(tx, actor, publicId, { forUpdate: true, param: 'id' })
+  if (item.quantity_on_hand === onHand) return { item, changed: false }
+  await applyChanges(tx, 'inventory_items', item, {
+    quantity_on_hand: { field: 'quantity_on_hand', value: onHand, type: 'numeric' },
+  })
+  return { item: await getInventoryItem(tx, actor, publicId), changed: true }
+}

@@ -1,0 +1,257 @@
+import type { Queryable } from '../../db/pool.js'
+import { ApiError } from '../../lib/errors.js'
+import { type Actor, recordEvents } from '../../platform/events.js'
+import type { Page, PageRequest } from '../../platform/pagination.js'
+import {
+  checkVersion,
+  createRecord,
+  getRecord,
+  listRecords,
+  updateRecord,
+  writableChanges,
+} from '../../platform/resource.js'
+import { assertMove, statusChangedEvent } from '../../platform/workflow.js'
+import { repriceRepairOrder } from '../jobs/service.js'
+import { type RepairOrderFilters, type RepairOrderRow, repairOrderDefinition } from './definition.js'
+import type { RepairOrderCreate, RepairOrderUpdate } from './schema.js'
+import {
+  publicRepairOrderState,
+  type RepairOrderState,
+  repairOrderWorkflow,
+  settledStates,
+  stampedStates,
+} from './workflow.js'
+
+export type { RepairOrderRow }
+
+/** Numbers start here, so a shop's first order reads like a real one and sorts as text too. */
+export const firstRepairOrderNumber = 1001
+
+/** An order created through the API or the CLI is a walk-in: the vehicle is at the shop. */
+export const initialRepairOrderState: RepairOrderState = 'checked_in'
+
+export function getRepairOrder(
+  db: Queryable,
+  reader: Actor,
+  publicId: string,
+  options: { forUpdate?: boolean; param?: string } = {},
+): Promise<RepairOrderRow> {
+  return getRecord(repairOrderDefinition, db, reader, publicId, options)
+}
+
+export function listRepairOrders(
+  db: Queryable,
+  reader: Actor,
+  filters: RepairOrderFilters,
+  page: PageRequest,
+): Promise<Page<RepairOrderRow>> {
+  return listRecords(repairOrderDefinition, db, reader, filters, page)
+}
+
+/**
+ * 409 conflict when the order's content may no longer change: from invoicing on the totals are
+ * posted (a correction is a credit note), and a cancelled order is over.
+ */
+export function assertChangeable(row: RepairOrderRow, change: string): void {
+  if (!settledStates.includes(row.state as RepairOrderState)) return
+  const state = publicRepairOrderState(row.state)
+  throw new ApiError(
+    'conflict',
+    `Repair order ${row.public_id} is ${state.replaceAll('_', ' ')}: ${change} is refused`,
+    {
+      blockers: [
+        {
+          type: 'repair_order',
+          reason: `state_${state}`,
+          message: `A repair order that is ${state.replaceAll('_', ' ')} no longer changes`,
+          resolution:
+            row.state === 'cancelled'
+              ? ['Create a new repair order']
+              : ['Corrections after invoicing are made by the shop (credit note or a new repair order)'],
+        },
+      ],
+    },
+  )
+}
+
+interface Party {
+  id: string
+  public_id: string
+  merged_into: string | null
+  archived: boolean
+}
+
+/**
+ * Customer then vehicle, each locked for share: the order a merge locks them in (so they cannot
+ * deadlock), and neither can be merged away before the order is written.
+ */
+async function lockParty(tx: Queryable, actor: Actor, table: 'customers' | 'vehicles', publicId: string) {
+  const { rows } = await tx.query<Party & { customer_id?: string; tax_exempt?: boolean }>(
+    `select t.id, t.public_id, m.public_id as merged_into, t.archived_at is not null as archived
+       ${table === 'customers' ? ', t.tax_exempt' : ', t.customer_id'}
+     from ${table} t left join ${table} m on m.shop_id = t.shop_id and m.id = t.merged_into_id
+     where t.shop_id = $1::uuid and t.public_id = $2::text for share of t`,
+    [actor.shopId, publicId],
+  )
+  return rows[0]
+}
+
+function refuseParty(kind: 'customer' | 'vehicle', party: Party): never {
+  const param = `${kind}_id`
+  if (party.merged_into) {
+    throw new ApiError(
+      'conflict',
+      `${capital(kind)} ${party.public_id} was merged into ${party.merged_into}: use that ${kind}`,
+      {
+        param,
+        blockers: [
+          {
+            type: kind,
+            reason: 'merged',
+            message: `${party.public_id} was merged into ${party.merged_into}`,
+            resolution: [`Use the surviving ${kind} ${party.merged_into} as ${param}`],
+          },
+        ],
+      },
+    )
+  }
+  throw new ApiError(
+    'conflict',
+    `${capital(kind)} ${party.public_id} is archived: no new repair order is opened for it`,
+    {
+      param,
+      blockers: [
+        {
+          type: kind,
+          reason: 'archived',
+          message: `${party.public_id} is archived`,
+          resolution: [`Ask the shop to restore the ${kind}, or use another ${kind}`],
+        },
+      ],
+    },
+  )
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * The next number of the shop's sequence. The counter row stays locked until the creating transaction
+ * ends, so concurrent creations queue for it (numbers are unique); a rollback leaves a gap.
+ */
+async function nextRepairOrderNumber(tx: Queryable, shopId: string): Promise<number> {
+  const { rows } = await tx.query<{ value: string }>(
+    `insert into shop_counters (shop_id, name, value) values ($1::uuid, 'repair_order', $2::bigint)
+     on conflict (shop_id, name) do update set value = shop_counters.value + 1
+     returning value`,
+    [shopId, firstRepairOrderNumber],
+  )
+  return Number((rows[0] as { value: string }).value)
+}
+
+export async function createRepairOrder(
+  tx: Queryable,
+  actor: Actor,
+  input: RepairOrderCreate,
+): Promise<RepairOrderRow> {
+  const customer = await lockParty(tx, actor, 'customers', input.customer_id)
+  if (!customer)
+    throw new ApiError('not_found', `No customer ${input.customer_id} in this shop`, { param: 'customer_id' })
+  if (customer.merged_into || customer.archived) refuseParty('customer', customer)
+  const vehicle = await lockParty(tx, actor, 'vehicles', input.vehicle_id)
+  if (!vehicle) throw new ApiError('not_found', `No vehicle ${input.vehicle_id} in this shop`, { param: 'vehicle_id' })
+  if (vehicle.merged_into || vehicle.archived) refuseParty('vehicle', vehicle)
+  if (vehicle.customer_id !== customer.id) {
+    // A fleet vehicle driven in by someone else is still its owner's order: name the owner.
+    const owner = await tx.query<{ public_id: string }>(
+      'select public_id from customers where shop_id = $1::uuid and id = $2::uuid',
+      [actor.shopId, vehicle.customer_id],
+    )
+    const ownerId = owner.rows[0]?.public_id ?? 'another customer'
+    throw new ApiError('conflict', `Vehicle ${vehicle.public_id} belongs to ${ownerId}, not ${customer.public_id}`, {
+      param: 'vehicle_id',
+      blockers: [
+        {
+          type: 'vehicle',
+          reason: 'owner_mismatch',
+          message: `${vehicle.public_id} is owned by ${ownerId}`,
+          resolution: [
+            `Open the order for the owner (customer_id ${ownerId})`,
+            `Or have the vehicle moved to ${customer.public_id} first (PATCH /vehicles/${vehicle.public_id})`,
+          ],
+        },
+      ],
+    })
+  }
+  const number = await nextRepairOrderNumber(tx, actor.shopId)
+  const changes = writableChanges(repairOrderDefinition, input)
+  changes.number_value = { field: 'number', value: number, type: 'bigint' }
+  changes.state = { field: 'state', value: initialRepairOrderState, type: 'text' }
+  changes.customer_id = { field: 'customer_id', value: customer.id, type: 'uuid' }
+  changes.vehicle_id = { field: 'vehicle_id', value: vehicle.id, type: 'uuid' }
+  changes.tax_exempt = { field: 'tax_exempt', value: input.tax_exempt ?? customer.tax_exempt ?? false, type: 'boolean' }
+  return createRecord(repairOrderDefinition, tx, actor, changes)
+}
+
+export async function updateRepairOrder(
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  input: RepairOrderUpdate,
+): Promise<RepairOrderRow> {
+  const row = await getRepairOrder(tx, actor, publicId, { forUpdate: true })
+  checkVersion(repairOrderDefinition, row, input.expected_version)
+  assertChangeable(row, 'a change')
+  const odometerIn = input.odometer_in === undefined ? row.odometer_in : input.odometer_in
+  const odometerOut = input.odometer_out === undefined ? row.odometer_out : input.odometer_out
+  if (odometerIn !== null && odometerOut !== null && odometerOut < odometerIn) {
+    throw new ApiError(
+      'invalid_request',
+      `odometer_out (${odometerOut}) must not be below odometer_in (${odometerIn})`,
+      {
+        param: input.odometer_out === undefined ? 'odometer_in' : 'odometer_out',
+      },
+    )
+  }
+  const { row: updated, changedFields } = await updateRecord(
+    repairOrderDefinition,
+    tx,
+    actor,
+    row,
+    writableChanges(repairOrderDefinition, input),
+  )
+  if (!changedFields.includes('tax_exempt')) return updated
+  // Tax on every job follows the order's exemption: the totals move in the same transaction.
+  await repriceRepairOrder(tx, actor.shopId, row.id)
+  return getRepairOrder(tx, actor, publicId)
+}
+
+/**
+ * A staff move of the state (the API has none): 409 naming the allowed moves when impossible; the
+ * instant of a stamped state is set on entering it; repair_order.status_changed is recorded.
+ */
+export async function moveRepairOrder(
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  to: string,
+): Promise<{ row: RepairOrderRow; previousState: RepairOrderState }> {
+  const row = await getRepairOrder(tx, actor, publicId, { forUpdate: true, param: 'id' })
+  const next = assertMove(repairOrderWorkflow, row, to)
+  const previous = row.state as RepairOrderState
+  const stamp = stampedStates[next]
+  await tx.query(
+    `update repair_orders set state = $3::text, version = version + 1, updated_at = date_trunc('milliseconds', now())
+       ${stamp ? `, ${stamp} = date_trunc('milliseconds', now())` : ''}
+     where shop_id = $1::uuid and id = $2::uuid`,
+    [row.shop_id, row.id, next],
+  )
+  await recordEvents(tx, actor, [
+    statusChangedEvent(repairOrderWorkflow, 'repair_order.status_changed', row.public_id, {
+      field: 'state',
+      from: previous,
+      to: next,
+      summary: { number: String(row.number_value) },
+    }),
+  ])
+  return { row: await getRepairOrder(tx, actor, publicId), previousState: previous }
+}

@@ -1,0 +1,82 @@
+import { defineWorkflow } from '../../platform/workflow.js'
+
+/**
+ * The internal states of a repair order: the contract's values plus `on_hold`, which has no public
+ * mapping and is shown as `unknown` (spec "Repair order `state`").
+ */
+export const repairOrderStates = [
+  'scheduled',
+  'checked_in',
+  'estimating',
+  'awaiting_authorization',
+  'authorized',
+  'in_progress',
+  'waiting_for_parts',
+  'quality_check',
+  'completed',
+  'ready_for_pickup',
+  'invoiced',
+  'paid',
+  'picked_up',
+  'closed',
+  'cancelled',
+  'on_hold',
+] as const
+
+export type RepairOrderState = (typeof repairOrderStates)[number]
+
+/** Internal states the contract has no value for; the API shows them as `unknown`. */
+export const unmappedStates: readonly RepairOrderState[] = ['on_hold']
+
+/** The values the API shows: every mapped state, and `unknown`. */
+export const publicRepairOrderStates = [
+  ...repairOrderStates.filter((state) => !unmappedStates.includes(state)),
+  'unknown',
+] as const
+
+export function publicRepairOrderState(state: string): string {
+  return (repairOrderStates as readonly string[]).includes(state) && !unmappedStates.includes(state as RepairOrderState)
+    ? state
+    : 'unknown'
+}
+
+/** States in which the order's content (fields, jobs) no longer changes: posted, handed over or ended. */
+export const settledStates: readonly RepairOrderState[] = ['invoiced', 'paid', 'picked_up', 'closed', 'cancelled']
+
+/** Entering these states stamps the matching instant. */
+export const stampedStates: Partial<Record<RepairOrderState, 'completed_at' | 'invoiced_at' | 'picked_up_at'>> = {
+  completed: 'completed_at',
+  invoiced: 'invoiced_at',
+  picked_up: 'picked_up_at',
+}
+
+// Cancelling is possible from every open state before invoicing: an invoiced order is corrected with a
+// credit note, never cancelled. on_hold parks work in the middle of the floor and resumes at the
+// points where work can pick up again (re-estimate, authorized, in progress).
+export const repairOrderWorkflow = defineWorkflow<RepairOrderState, never, { state: string }>({
+  name: 'repair_order',
+  states: repairOrderStates,
+  moves: {
+    scheduled: ['checked_in', 'cancelled'],
+    checked_in: ['estimating', 'on_hold', 'cancelled'],
+    estimating: ['awaiting_authorization', 'authorized', 'on_hold', 'cancelled'],
+    awaiting_authorization: ['authorized', 'estimating', 'on_hold', 'cancelled'],
+    authorized: ['in_progress', 'on_hold', 'cancelled'],
+    in_progress: ['waiting_for_parts', 'quality_check', 'on_hold', 'cancelled'],
+    waiting_for_parts: ['in_progress', 'on_hold', 'cancelled'],
+    quality_check: ['completed', 'in_progress', 'on_hold', 'cancelled'],
+    completed: ['ready_for_pickup', 'cancelled'],
+    ready_for_pickup: ['invoiced', 'cancelled'],
+    // A fleet account takes the vehicle on terms: picked up before it is paid.
+    invoiced: ['paid', 'picked_up'],
+    paid: ['picked_up'],
+    picked_up: ['closed'],
+    closed: [],
+    cancelled: [],
+    on_hold: ['estimating', 'authorized', 'in_progress', 'cancelled'],
+  },
+  // The public API has no operation that changes a repair-order state: every move is the shop's.
+  actions: {},
+  stateOf: (subject) => subject.state as RepairOrderState,
+  publicState: publicRepairOrderState,
+})
