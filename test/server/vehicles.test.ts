@@ -83,7 +83,6 @@ const fullScopes: Scope[] = [
   'external_refs.write',
 ]
 
-/** A shop of its own for one subtest, with a key holding `scopes`. */
 /** A merge as `shopapi <topic> merge` runs it: in the shop of FROM, as its staff, in one transaction. */
 function staffMerge<T>(
   table: string,
@@ -98,6 +97,7 @@ function staffMerge<T>(
 const mergeCustomers = staffMerge('customers', 'customer', mergeCustomersIn)
 const mergeVehicles = staffMerge('vehicles', 'vehicle', mergeVehiclesIn)
 
+/** A shop of its own for one subtest, with a key holding `scopes`. */
 async function setUp(scopes: Scope[] = fullScopes) {
   const shop = await createTestShop(api.pool)
   const { key } = await createTestKey(api.pool, shop, scopes)
