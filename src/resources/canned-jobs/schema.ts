@@ -32,11 +32,9 @@ export const CannedJobPricingSchema = responseObject({
 export const CannedPartPricingSchema = responseObject({
   currency: z.string().meta({ description: 'ISO 4217 code, the shop currency', example: 'USD' }),
   unit_price: amount('Sale price of one unit').nullable().meta({ description: 'Sale price of one unit, or null' }),
-  amount: amount('quantity × unit_price (a null quantity counts as 1)')
-    .nullable()
-    .meta({
-      description: 'quantity × unit_price, half-up to the cent (a null quantity counts as 1); null without a price',
-    }),
+  amount: amount('quantity × unit_price (a null quantity counts as 1)').nullable().meta({
+    description: 'quantity × unit_price, half-up to the cent (a null quantity counts as 1); null without a price',
+  }),
 }).meta({ id: 'CannedPartPricing' })
 
 export const CannedPartSchema = responseObject({
