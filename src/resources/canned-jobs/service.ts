@@ -107,16 +107,18 @@ export const CannedJobImportLineSchema = z.strictObject({
 /** One row of a CSV canned-job import: one part of a job, or a job without parts. */
 export const CannedJobImportCsvRowSchema = z.strictObject({
   ...jobFields,
+  // Needed on the first row of a code only: later rows of that code may leave the job's fields empty.
+  name: jobFields.name.optional(),
   ...partFields,
   part_description: importText(255).optional(),
 })
 
 export type CannedJobImport = z.output<typeof CannedJobImportLineSchema>
-type CsvRow = z.output<typeof CannedJobImportCsvRowSchema>
+export type CsvRow = z.output<typeof CannedJobImportCsvRowSchema>
 type ImportedPart = z.output<typeof PartSchema>
 
 /** The schema a record of this format is validated with. */
-export function cannedJobImportSchema(format: ImportFormat) {
+export function cannedJobImportSchema(format: ImportFormat): z.ZodType<CannedJobImport | CsvRow> {
   return format === 'ndjson' ? CannedJobImportLineSchema : CannedJobImportCsvRowSchema
 }
 
@@ -154,6 +156,10 @@ export function cannedJobsFromRecords(
         : null
     if (!part && (row.quantity != null || row.unit_price != null || row.unit_cost != null)) {
       rejections.push({ line: record.line, reason: 'a part needs a part_number or a part_description' })
+      continue
+    }
+    if (!seen && row.name === undefined) {
+      rejections.push({ line: record.line, reason: `name: is required on the first row of canned job "${row.code}"` })
       continue
     }
     if (!seen) {
