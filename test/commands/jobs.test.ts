@@ -60,7 +60,7 @@ t.test('jobs decide', async (t) => {
     /cannot move from authorized to declined; allowed: cancelled/,
     'an impossible move names the allowed ones',
   )
-  oneLineError(t, await cli(['jobs', 'decide', 'job_nope', 'authorized']), /No job_ record job_nope/, 'unknown job')
+  oneLineError(t, await cli(['jobs', 'decide', 'job_nope', 'authorized']), /No job.* job_nope/, 'unknown job')
   const people = await cli(['jobs', 'decide', job.public_id, 'cancelled'])
   t.equal(people.code, 0)
   t.match(people.stdout, /decision_state\s+cancelled/, 'a table for people')
