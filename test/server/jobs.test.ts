@@ -459,7 +459,12 @@ t.test('a job of a cancelled repair order cannot be worked', async (t) => {
   t.same(job.body.available_actions, [])
   const refused = await act<ErrorJson>(row.public_id, 'start', actor)
   assertError(t, refused, 409, 'conflict')
-  t.match(refused.body.error.blockers, [{ type: 'repair_order', reason: 'repair_order_finished' }])
+  t.match(refused.body.error.blockers, [{ type: 'repair_order', reason: 'state_cancelled' }])
+  await t.rejects(
+    withTransaction(api.pool, (tx) => addLabor(tx, staff(shop), row.public_id, { hours: '1', rate: '1' })),
+    { code: 'conflict', message: /is cancelled: adding labor is refused/ },
+    'nor repriced by a new line',
+  )
 })
 
 t.test('the create body: name unless a canned job, amount exactly for fees and discounts', async (t) => {
