@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import t from 'tap'
 import { withTransaction } from '../../src/db/pool.js'
 import type { Scope } from '../../src/lib/scopes.js'
+import { JobCreateSchema } from '../../src/resources/jobs/schema.js'
 import { addLabor, addPart, decideJob, pauseJob } from '../../src/resources/jobs/service.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { assertError, type Reply, sendJson } from '../helpers/http.js'
@@ -447,4 +448,35 @@ t.test('ids: wrong kind, unknown, other shop', async (t) => {
   const row = await addJob(api.pool, otherShop, order, { name: 'Theirs' })
   assertError(t, await get(`/jobs/${row.public_id}`, reader), 404, 'not_found')
   assertError(t, await act(row.public_id, 'start', actor), 404, 'not_found')
+})
+
+t.test('a job of a cancelled repair order cannot be worked', async (t) => {
+  const order = await createRepairOrder(api.pool, shop)
+  const row = await addJob(api.pool, shop, order, { name: 'Too late' })
+  await decide(row.public_id, 'authorized')
+  await api.pool.query(`update repair_orders set state = 'cancelled' where id = $1::uuid`, [order.id])
+  const job = await get<JobJson>(`/jobs/${row.public_id}`, actor)
+  t.same(job.body.available_actions, [])
+  const refused = await act<ErrorJson>(row.public_id, 'start', actor)
+  assertError(t, refused, 409, 'conflict')
+  t.match(refused.body.error.blockers, [{ type: 'repair_order', reason: 'state_cancelled' }])
+  await t.rejects(
+    withTransaction(api.pool, (tx) => addLabor(tx, staff(shop), row.public_id, { hours: '1', rate: '1' })),
+    { code: 'conflict', message: /is cancelled: adding labor is refused/ },
+    'nor repriced by a new line',
+  )
+})
+
+t.test('the create body: name unless a canned job, amount exactly for fees and discounts', async (t) => {
+  const issues = (body: unknown) =>
+    (JobCreateSchema.safeParse(body).error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+  t.same(issues({ name: 'Brakes' }), [])
+  t.same(issues({ canned_job_id: 'cj_abc' }), [], 'a canned job names the job')
+  t.match(issues({}), ['name: is required unless canned_job_id is given'])
+  t.match(issues({ name: 'Fee', kind: 'fee' }), ['amount: is required for a fee job'])
+  t.match(issues({ name: 'Brakes', amount: '10.00', kind: 'service' }), ['amount: is only for fee and discount jobs'])
+  t.match(issues({ name: 'Off', kind: 'discount', amount: '0.00' }), ['amount: must be more than 0.00'])
+  t.match(issues({ name: 'Off', kind: 'discount', amount: '1.005' }), [/amount: must be a decimal string/])
+  t.match(issues({ name: 'Brakes', price: '1' }), [/Unrecognized key/])
+  t.match(issues({ name: 'x'.repeat(201) }), ['name: must be at most 200 characters'])
 })

@@ -17,6 +17,7 @@ import { type Actor, recordEvents } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { createRecord, getRecord, listRecords } from '../../platform/resource.js'
 import { assertAction, assertMove, statusChangedEvent } from '../../platform/workflow.js'
+import { publicRepairOrderState, settledStates } from '../repair-orders/workflow.js'
 import {
   type JobRow,
   jobDefinition,
@@ -75,16 +76,48 @@ interface PricingContext {
   taxExempt: boolean
 }
 
+/**
+ * 409 when the repair order's content may no longer change (invoiced and later, or cancelled): the
+ * rule of the repair orders' own changes, applied to their jobs' decisions and lines too.
+ */
+function assertOrderOpen(order: { public_id: string; state: string }, change: string): void {
+  if (!(settledStates as readonly string[]).includes(order.state)) return
+  const state = publicRepairOrderState(order.state)
+  throw new ApiError(
+    'conflict',
+    `Repair order ${order.public_id} is ${state.replaceAll('_', ' ')}: ${change} is refused`,
+    {
+      blockers: [
+        {
+          type: 'repair_order',
+          reason: `state_${state}`,
+          message: `A repair order that is ${state.replaceAll('_', ' ')} no longer changes`,
+          resolution: [],
+        },
+      ],
+    },
+  )
+}
+
 /** Locks the repair order (the first lock of every change to its jobs) and reads what taxes them. */
-async function lockRepairOrder(tx: Queryable, shopId: string, repairOrderId: string): Promise<PricingContext> {
-  const { rows } = await tx.query<{ tax_rate: string; tax_exempt: boolean }>(
-    `select s.tax_rate, ro.tax_exempt from repair_orders ro join shops s on s.id = ro.shop_id
+async function lockRepairOrder(
+  tx: Queryable,
+  shopId: string,
+  repairOrderId: string,
+): Promise<PricingContext & { public_id: string; state: string }> {
+  const { rows } = await tx.query<{ tax_rate: string; tax_exempt: boolean; public_id: string; state: string }>(
+    `select s.tax_rate, ro.tax_exempt, ro.public_id, ro.state from repair_orders ro join shops s on s.id = ro.shop_id
      where ro.shop_id = $1::uuid and ro.id = $2::uuid for update of ro`,
     [shopId, repairOrderId],
   )
   const found = rows[0]
   if (!found) throw new Error(`repair order ${repairOrderId} of shop ${shopId} does not exist`)
-  return { taxRate: new ExactDecimal(found.tax_rate), taxExempt: found.tax_exempt }
+  return {
+    taxRate: new ExactDecimal(found.tax_rate),
+    taxExempt: found.tax_exempt,
+    public_id: found.public_id,
+    state: found.state,
+  }
 }
 
 interface StoredJobPricing {
@@ -249,9 +282,11 @@ async function lockJobForChange(
   tx: Queryable,
   actor: Actor,
   publicId: string,
+  change: string,
 ): Promise<{ job: JobRow; context: PricingContext }> {
   const unlocked = await getJob(tx, actor, publicId)
   const context = await lockRepairOrder(tx, actor.shopId, unlocked.repair_order_id)
+  assertOrderOpen(context, change)
   const job = await getJob(tx, actor, publicId, { forUpdate: true })
   return { job, context }
 }
@@ -432,6 +467,7 @@ export async function createJob(
   input: JobCreate,
 ): Promise<JobRow> {
   const context = await lockRepairOrder(tx, actor.shopId, repairOrder.id)
+  assertOrderOpen(context, 'adding a job')
   const canned = input.canned_job_id ? await findCannedJob(tx, actor, input.canned_job_id) : undefined
   const technicianId = input.technician_id
     ? await findTechnician(tx, actor, input.technician_id, 'technician_id')
@@ -525,7 +561,7 @@ async function setJobColumns(tx: Queryable, job: JobRow, sets: string[], values:
  * Records `job.status_changed` and reprices the order (only pending and authorized jobs count).
  */
 export async function decideJob(tx: Queryable, actor: Actor, publicId: string, decision: string): Promise<JobRow> {
-  const { job, context } = await lockJobForChange(tx, actor, publicId)
+  const { job, context } = await lockJobForChange(tx, actor, publicId, 'a decision')
   const from = job.decision_state as DecisionState
   const to = assertMove(decisionWorkflow, job, decision)
   if (from === 'authorized' && to === 'cancelled' && job.execution_state !== 'not_started') {
@@ -599,6 +635,7 @@ export async function runJobAction(
 /** The shop pauses work in progress (`shopapi jobs pause`); `start` resumes it. */
 export async function pauseJob(tx: Queryable, actor: Actor, publicId: string): Promise<JobRow> {
   const job = await getJob(tx, actor, publicId, { forUpdate: true })
+  assertOrderOpen({ public_id: job.repair_order_public_id, state: job.repair_order_state }, 'pausing a job')
   const to = assertMove(executionWorkflow, job, 'paused')
   return moveExecution(tx, actor, job, to)
 }
@@ -619,7 +656,7 @@ export async function addLabor(
 ): Promise<{ entry: LaborRow; job: JobRow }> {
   const hours = positive(decimalInput(input.hours, 'hours', laborHoursInput), 'hours')
   const rate = decimalInput(input.rate, 'rate', laborRateInput)
-  const { job, context } = await lockJobForChange(tx, actor, jobPublicId)
+  const { job, context } = await lockJobForChange(tx, actor, jobPublicId, 'adding labor')
   const technicianId = input.technician ? await findTechnician(tx, actor, input.technician, 'technician') : null
   const [publicId] = await insertLabor(tx, job, [{ technicianId, description: input.description ?? null, hours, rate }])
   await repriceJob(tx, job, context)
@@ -660,7 +697,7 @@ export async function addPart(
   const quantity = positive(decimalInput(input.quantity, 'quantity', quantityInput), 'quantity')
   const price = input.price === undefined ? undefined : decimalInput(input.price, 'price', priceInput)
   const cost = input.cost === undefined ? undefined : decimalInput(input.cost, 'cost', priceInput)
-  const { job, context } = await lockJobForChange(tx, actor, jobPublicId)
+  const { job, context } = await lockJobForChange(tx, actor, jobPublicId, 'adding a part')
   let item: InventoryItem | undefined
   if (input.item) {
     const { rows } = await tx.query<InventoryItem>(

@@ -1,5 +1,6 @@
 import type { Blocker } from '../../lib/errors.js'
 import { defineWorkflow } from '../../platform/workflow.js'
+import { publicRepairOrderState, settledStates } from '../repair-orders/workflow.js'
 import type { JobRow } from './definition.js'
 import { type DecisionState, decisionStates, type ExecutionState, executionStates, type JobAction } from './schema.js'
 
@@ -9,9 +10,6 @@ const shownAs =
   <State extends string>(states: readonly State[]) =>
   (state: State): string =>
     states.includes(state) ? state : 'unknown'
-
-/** Repair-order states in which nothing more is done to the car. */
-const finishedOrderStates = new Set(['cancelled', 'closed'])
 
 /**
  * The shop's decision on a job (staff only, `shopapi jobs decide`; the API never authorizes or
@@ -45,11 +43,12 @@ export function workBlockers(job: JobSubject): Blocker[] {
       resolution: ['The shop authorizes the job with the customer; fetch it again afterwards'],
     })
   }
-  if (finishedOrderStates.has(job.repair_order_state)) {
+  if ((settledStates as readonly string[]).includes(job.repair_order_state)) {
+    const state = publicRepairOrderState(job.repair_order_state)
     blockers.push({
       type: 'repair_order',
-      reason: 'repair_order_finished',
-      message: `Repair order ${job.repair_order_public_id} is ${job.repair_order_state}`,
+      reason: `state_${state}`,
+      message: `Repair order ${job.repair_order_public_id} is ${state.replaceAll('_', ' ')}: its jobs are no longer worked`,
       resolution: [],
     })
   }
