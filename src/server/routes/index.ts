@@ -2,6 +2,7 @@ import type { Operation } from '../../platform/operation.js'
 import { customerOperations } from '../../resources/customers/operations.js'
 import { eventOperations } from '../../resources/events/operations.js'
 import { shopOperations } from '../../resources/shop/operations.js'
+import { technicianOperations } from '../../resources/technicians/operations.js'
 import { vehicleOperations } from '../../resources/vehicles/operations.js'
 import { webhookEndpointOperations } from '../../resources/webhook-endpoints/operations.js'
 import { openApiOperations } from './openapi.js'
@@ -11,6 +12,7 @@ export const apiOperations: Operation[] = [
   ...shopOperations,
   ...customerOperations,
   ...vehicleOperations,
+  ...technicianOperations,
   ...eventOperations,
   ...webhookEndpointOperations,
   ...openApiOperations(() => apiOperations),
