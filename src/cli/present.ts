@@ -9,6 +9,7 @@ export function presentShop(shop: ShopRow) {
     name: shop.name,
     timezone: shop.timezone,
     currency: shop.currency,
+    tax_rate: shop.tax_rate,
     created_at: shop.created_at.toISOString(),
   }
 }

@@ -85,6 +85,13 @@ function describeValue(value: unknown): unknown {
 
 /** The shop a staff command works in, or a usage error saying how to name it. */
 export async function resolveShop(pool: Queryable, source: ShopSource): Promise<ShopRow> {
+  // A record id of the wrong kind is refused whichever way the shop is named.
+  if (source.record && !isPublicId(source.record.kind, source.record.publicId)) {
+    const { kind, publicId, param } = source.record
+    throw new ApiError('invalid_id', `"${publicId}" is not a ${recordNoun(kind)} id (${idPrefixes[kind]}_...)`, {
+      param: param ?? 'id',
+    })
+  }
   if (source.shop !== undefined) {
     if (!isPublicId('shop', source.shop)) {
       throw new ApiError('invalid_id', `"${source.shop}" is not a shop id (shop_...)`, { param: 'shop' })
@@ -95,13 +102,7 @@ export async function resolveShop(pool: Queryable, source: ShopSource): Promise<
   }
   if (source.record) {
     const { table, kind, publicId, param } = source.record
-    // `repairOrder` reads as "repair order" in a message.
-    const noun = kind.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
-    if (!isPublicId(kind, publicId)) {
-      throw new ApiError('invalid_id', `"${publicId}" is not a ${noun} id (${idPrefixes[kind]}_...)`, {
-        param: param ?? 'id',
-      })
-    }
+    const noun = recordNoun(kind)
     const { rows } = await pool.query<{ public_id: string }>(
       `select s.public_id from ${table} t join shops s on s.id = t.shop_id where t.public_id = $1::text`,
       [publicId],
@@ -115,4 +116,9 @@ export async function resolveShop(pool: Queryable, source: ShopSource): Promise<
   if (shops.length === 0)
     throw new UsageError('No shop yet: create one with `shopapi shops create` (or run `serve` once)')
   throw new UsageError(`This appliance serves ${shops.length} shops: name one with --shop shop_...`)
+}
+
+/** `repairOrder` reads as "repair order" in a message. */
+function recordNoun(kind: IdKind): string {
+  return kind.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
 }

@@ -136,11 +136,11 @@ t.test('shops: create and list, human and --json', async (t) => {
   const table = await cli(['shops', 'list'])
   t.equal(table.code, 0, 'shops list exits 0')
   const [header, ...rows] = table.stdout.trim().split('\n')
-  t.match(header, /^ID\s+NAME\s+TIME ZONE\s+CURRENCY\s+CREATED\s*$/, 'the table has headers')
+  t.match(header, /^ID\s+NAME\s+TIME ZONE\s+CURRENCY\s+TAX RATE\s+CREATED\s*$/, 'the table has headers')
   t.equal(rows.length, 1, 'one row per shop')
   t.match(
     rows[0],
-    new RegExp(`^${createdLine?.[1]}\\s+Main Street Auto\\s+America/Chicago\\s+USD\\s+\\d{4}-\\d\\d-\\d\\dT`),
+    new RegExp(`^${createdLine?.[1]}\\s+Main Street Auto\\s+America/Chicago\\s+USD\\s+0\\.00000\\s+\\d{4}-\\d\\d-\\d\\dT`),
   )
 
   const shops = okJson<ShopJson[]>(t, await cli(['shops', 'list', '--json']), 'shops list --json')

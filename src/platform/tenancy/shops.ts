@@ -11,6 +11,8 @@ export interface ShopRow {
   name: string
   timezone: string
   currency: string
+  /** Sales tax on taxable jobs, a decimal string with 5 places ("0.08250"); shop-side only. */
+  tax_rate: string
   created_at: Date
   updated_at: Date
 }
@@ -31,7 +33,7 @@ export function shopCapabilities(_shop: ShopRow): Capabilities {
 
 export const shopDefaults: NewShop = { name: 'My Shop', timezone: 'America/New_York', currency: 'USD' }
 
-const shopColumns = 'id, public_id, name, timezone, currency, created_at, updated_at'
+const shopColumns = 'id, public_id, name, timezone, currency, tax_rate::text as tax_rate, created_at, updated_at'
 
 export function validateNewShop(input: NewShop): NewShop {
   const name = input.name.trim()
@@ -70,6 +72,26 @@ export async function listShops(db: Queryable): Promise<ShopRow[]> {
 export async function findShopByPublicId(db: Queryable, publicId: string): Promise<ShopRow | null> {
   const result = await db.query<ShopRow>(`select ${shopColumns} from shops where public_id = $1::text`, [publicId])
   return result.rows[0] ?? null
+}
+
+/** 0 <= rate < 1 with at most 5 decimal places, as `shops.tax_rate` stores it (numeric(6, 5)). */
+const taxRatePattern = /^(0(\.\d{1,5})?|\.\d{1,5})$/
+
+/** Sets the sales tax rate jobs use (e.g. "0.0825" for 8.25 %); 400 invalid_request on any other shape. */
+export async function setShopTaxRate(db: Queryable, shopId: string, rate: string): Promise<ShopRow> {
+  if (!taxRatePattern.test(rate)) {
+    throw new ApiError(
+      'invalid_request',
+      `"${rate}" is not a tax rate: give a decimal from 0 up to (not including) 1 with at most 5 places, e.g. 0.0825 for 8.25 %`,
+      { param: 'tax-rate' },
+    )
+  }
+  const result = await db.query<ShopRow>(
+    `update shops set tax_rate = $2::numeric, updated_at = date_trunc('milliseconds', now()) where id = $1::uuid
+     returning ${shopColumns}`,
+    [shopId, rate],
+  )
+  return result.rows[0] as ShopRow
 }
 
 /**

@@ -6,6 +6,7 @@ import { inventoryItemOperations } from '../../resources/inventory-items/operati
 import { jobOperations } from '../../resources/jobs/operations.js'
 import { repairOrderOperations } from '../../resources/repair-orders/operations.js'
 import { shopOperations } from '../../resources/shop/operations.js'
+import { technicianOperations } from '../../resources/technicians/operations.js'
 import { vehicleOperations } from '../../resources/vehicles/operations.js'
 import { webhookEndpointOperations } from '../../resources/webhook-endpoints/operations.js'
 import { openApiOperations } from './openapi.js'
@@ -19,6 +20,7 @@ export const apiOperations: Operation[] = [
   ...jobOperations,
   ...inventoryItemOperations,
   ...cannedJobOperations,
+  ...technicianOperations,
   ...eventOperations,
   ...webhookEndpointOperations,
   ...openApiOperations(() => apiOperations),
