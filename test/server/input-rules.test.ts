@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
-import type { Scope } from '../../src/lib/scopes.js'
+import { allScopes as everyScope, type Scope } from '../../src/lib/scopes.js'
 import { apiOperations } from '../../src/server/routes/index.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
 import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
@@ -21,15 +21,8 @@ const api: TestApp = await startTestApp(t, {
   resolver: fakeResolver(),
   config: { rateLimit: { max: 1_000_000, windowSeconds: 60 } },
 })
-const allScopes: Scope[] = [
-  'shop.read',
-  'customers.read',
-  'customers.write',
-  'vehicles.read',
-  'vehicles.write',
-  'external_refs.write',
-  'webhooks.manage',
-]
+// Every scope of the catalogue: the rules are checked on every operation the document lists.
+const allScopes: Scope[] = [...everyScope]
 const shop = await createTestShop(api.pool)
 const { key } = await createTestKey(api.pool, shop, allScopes, 'Input rules')
 
