@@ -140,7 +140,9 @@ t.test('shops: create and list, human and --json', async (t) => {
   t.equal(rows.length, 1, 'one row per shop')
   t.match(
     rows[0],
-    new RegExp(`^${createdLine?.[1]}\\s+Main Street Auto\\s+America/Chicago\\s+USD\\s+0\\.00000\\s+\\d{4}-\\d\\d-\\d\\dT`),
+    new RegExp(
+      `^${createdLine?.[1]}\\s+Main Street Auto\\s+America/Chicago\\s+USD\\s+0\\.00000\\s+\\d{4}-\\d\\d-\\d\\dT`,
+    ),
   )
 
   const shops = okJson<ShopJson[]>(t, await cli(['shops', 'list', '--json']), 'shops list --json')
