@@ -45,3 +45,47 @@ export const ROPricingSchema = pricingTotalsSchema(
   'Sale pricing of a repair order: the sums of its jobs that count (not declined, deferred or cancelled)',
 )
 export type PricingTotals = z.infer<typeof JobPricingSchema>
+
+/**
+ * The pricing totals a job or a repair order keeps (numeric columns, which pg returns as decimal
+ * strings) and the shop currency joined beside them.
+ */
+export interface StoredPricingTotals {
+  labor_total: string
+  parts_total: string
+  fees_total: string
+  discounts_total: string
+  subtotal: string
+  tax_total: string
+  total: string
+  currency: string
+}
+
+/** The selected columns of stored totals, for a definition whose table is `alias` and shop is `s`. */
+export function pricingTotalColumns(alias: string) {
+  const numeric = (column: string) => ({ sql: `${alias}.${column}`, type: 'numeric' as const })
+  return {
+    labor_total: numeric('labor_total'),
+    parts_total: numeric('parts_total'),
+    fees_total: numeric('fees_total'),
+    discounts_total: numeric('discounts_total'),
+    subtotal: numeric('subtotal'),
+    tax_total: numeric('tax_total'),
+    total: numeric('total'),
+    currency: { sql: 's.currency', type: 'text' as const },
+  }
+}
+
+/** JobPricing / ROPricing from stored totals: they are kept at 2 places, so they print as stored. */
+export function presentPricingTotals(row: StoredPricingTotals): PricingTotals {
+  return {
+    currency: row.currency,
+    labor: row.labor_total,
+    parts: row.parts_total,
+    fees: row.fees_total,
+    discounts: row.discounts_total,
+    subtotal: row.subtotal,
+    tax: row.tax_total,
+    total: row.total,
+  }
+}

@@ -78,11 +78,18 @@ export interface ResourceDefinition<Row extends BaseRow, Filters = Record<string
 const noun = (definition: { objectType: string }) => definition.objectType.replaceAll('_', ' ')
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
+// A definition's select list never changes: built once, not on every get and page.
+const selectLists = new WeakMap<object, string>()
+
 function selectList(definition: ResourceDefinition<BaseRow>): string {
-  const columns = Object.entries(definition.columns as Record<string, Column>).map(
-    ([name, column]) => `${column.sql} as "${name}"`,
-  )
-  return columns.join(', ')
+  let list = selectLists.get(definition)
+  if (list === undefined) {
+    list = Object.entries(definition.columns as Record<string, Column>)
+      .map(([name, column]) => `${column.sql} as "${name}"`)
+      .join(', ')
+    selectLists.set(definition, list)
+  }
+  return list
 }
 
 /** `source` replaces the table, e.g. by the `inserted` rows of a create. */
@@ -514,4 +521,39 @@ export async function mergeRecords<Row extends BaseRow & { merged_into_public_id
 /** ISO strings for instants: what every presenter does with a Date column. */
 export function isoOrNull(value: Date | null): string | null {
   return value === null ? null : value.toISOString()
+}
+
+/**
+ * Writes a batch of rows in two statements (imports): `inserts` as new records of the shop, `updates`
+ * onto the records whose internal `id` they carry (version and `updated_at` move, as every change
+ * does). Rows travel as one JSON array each, typed by `columns`, so a batch of 500 is one round trip.
+ */
+export async function writeRecordBatch<State extends object>(
+  tx: Queryable,
+  table: string,
+  shopId: string,
+  columns: { [K in keyof State]: SqlType },
+  inserts: (State & { public_id: string })[],
+  updates: (State & { id: string })[],
+): Promise<void> {
+  const names = Object.keys(columns)
+  const recordset = (key: string) =>
+    `${key}, ${names.map((name) => `${name} ${(columns as Record<string, SqlType>)[name]}`).join(', ')}`
+  if (inserts.length > 0) {
+    await tx.query(
+      `insert into ${table} (shop_id, public_id, ${names.join(', ')})
+       select $1::uuid, x.public_id, ${names.map((name) => `x.${name}`).join(', ')}
+       from jsonb_to_recordset($2::jsonb) as x(${recordset('public_id text')})`,
+      [shopId, JSON.stringify(inserts)],
+    )
+  }
+  if (updates.length > 0) {
+    await tx.query(
+      `update ${table} t set ${names.map((name) => `${name} = x.${name}`).join(', ')},
+         version = t.version + 1, updated_at = date_trunc('milliseconds', now())
+       from jsonb_to_recordset($2::jsonb) as x(${recordset('id uuid')})
+       where t.shop_id = $1::uuid and t.id = x.id`,
+      [shopId, JSON.stringify(updates)],
+    )
+  }
 }

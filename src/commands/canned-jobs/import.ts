@@ -1,9 +1,9 @@
 import { Args } from '@oclif/core'
+import { describeImport, readImportFile, rejectionColumns } from '../../cli/imports.js'
 import { StaffCommand } from '../../cli/staff.js'
 import { detectImportFormat } from '../../lib/import-file.js'
 import { cannedJobImportSchema, cannedJobsFromRecords, importCannedJobs } from '../../resources/canned-jobs/service.js'
 import { type ImportReport, readValidRows } from '../../resources/inventory-items/import-rows.js'
-import { describeImport, readImportFile, rejectionColumns } from '../inventory/import.js'
 
 export default class CannedJobsImport extends StaffCommand {
   static override description =

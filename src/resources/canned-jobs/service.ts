@@ -4,7 +4,7 @@ import { newPublicId } from '../../lib/ids.js'
 import type { ImportFormat } from '../../lib/import-file.js'
 import type { Actor } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
-import { getRecord, listRecords } from '../../platform/resource.js'
+import { getRecord, listRecords, type SqlType, writeRecordBatch } from '../../platform/resource.js'
 import {
   describeIssue,
   type ImportRejection,
@@ -203,7 +203,7 @@ interface JobState {
   active: boolean
 }
 
-const jobColumns: Record<keyof JobState, string> = {
+const jobColumns: { [K in keyof JobState]: SqlType } = {
   code: 'text',
   name: 'text',
   category: 'text',
@@ -329,10 +329,6 @@ export async function importCannedJobs(
   return report
 }
 
-function recordset(extra: string): string {
-  return `${extra}${jobColumnNames.map((name) => `${name} ${jobColumns[name]}`).join(', ')}`
-}
-
 async function writeJobs(
   tx: Queryable,
   actor: Actor,
@@ -340,23 +336,7 @@ async function writeJobs(
   updates: (JobState & { id: string })[],
   newParts: { code: string; parts: PartState[] }[],
 ): Promise<void> {
-  if (inserts.length > 0) {
-    await tx.query(
-      `insert into canned_jobs (shop_id, public_id, ${jobColumnNames.join(', ')})
-       select $1::uuid, x.public_id, ${jobColumnNames.map((name) => `x.${name}`).join(', ')}
-       from jsonb_to_recordset($2::jsonb) as x(${recordset('public_id text, ')})`,
-      [actor.shopId, JSON.stringify(inserts)],
-    )
-  }
-  if (updates.length > 0) {
-    await tx.query(
-      `update canned_jobs c set ${jobColumnNames.map((name) => `${name} = x.${name}`).join(', ')},
-         version = c.version + 1, updated_at = date_trunc('milliseconds', now())
-       from jsonb_to_recordset($2::jsonb) as x(${recordset('id uuid, ')})
-       where c.shop_id = $1::uuid and c.id = x.id`,
-      [actor.shopId, JSON.stringify(updates)],
-    )
-  }
+  await writeRecordBatch(tx, 'canned_jobs', actor.shopId, jobColumns, inserts, updates)
   if (newParts.length === 0) return
   const codes = newParts.map((entry) => entry.code)
   await tx.query(

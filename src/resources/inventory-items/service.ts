@@ -6,7 +6,7 @@ import { DecimalInputError, parseDecimalInput } from '../../lib/money.js'
 import { parseTireSize, type TireSize } from '../../lib/tire-sizes.js'
 import type { Actor } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
-import { applyChanges, getRecord, listRecords } from '../../platform/resource.js'
+import { applyChanges, getRecord, listRecords, type SqlType, writeRecordBatch } from '../../platform/resource.js'
 import { type InventoryItemFilters, type InventoryItemRow, inventoryItemDefinition } from './definition.js'
 import {
   type ImportRejection,
@@ -121,7 +121,7 @@ interface ImportedState {
   tire_speed_rating: string | null
 }
 
-const importedColumns: Record<keyof ImportedState, string> = {
+const importedColumns: { [K in keyof ImportedState]: SqlType } = {
   part_number: 'text',
   name: 'text',
   brand: 'text',
@@ -204,10 +204,6 @@ export function repeatedKeys<T>(rows: ValidRow<T>[], keyOf: (value: T) => string
 
 const chunkSize = 500
 
-function recordsetColumns(extra: string): string {
-  return `${extra}${columnNames.map((name) => `${name} ${importedColumns[name]}`).join(', ')}`
-}
-
 /**
  * Upserts the rows by part number (case-insensitive) in the caller's transaction, or writes nothing
  * when any row (or `rejections` from reading) is rejected. A row that changes nothing leaves its item
@@ -251,23 +247,7 @@ export async function importInventoryItems(
       if (sameState(before, after)) report.unchanged += 1
       else updates.push({ ...after, id: current.id })
     }
-    if (inserts.length > 0) {
-      await tx.query(
-        `insert into inventory_items (shop_id, public_id, ${columnNames.join(', ')})
-         select $1::uuid, x.public_id, ${columnNames.map((name) => `x.${name}`).join(', ')}
-         from jsonb_to_recordset($2::jsonb) as x(${recordsetColumns('public_id text, ')})`,
-        [actor.shopId, JSON.stringify(inserts)],
-      )
-    }
-    if (updates.length > 0) {
-      await tx.query(
-        `update inventory_items i set ${columnNames.map((name) => `${name} = x.${name}`).join(', ')},
-           version = i.version + 1, updated_at = date_trunc('milliseconds', now())
-         from jsonb_to_recordset($2::jsonb) as x(${recordsetColumns('id uuid, ')})
-         where i.shop_id = $1::uuid and i.id = x.id`,
-        [actor.shopId, JSON.stringify(updates)],
-      )
-    }
+    await writeRecordBatch(tx, 'inventory_items', actor.shopId, importedColumns, inserts, updates)
     report.created += inserts.length
     report.updated += updates.length
   }

@@ -1,6 +1,7 @@
+import { pricingTotalColumns, type StoredPricingTotals } from '../../platform/money-schemas.js'
 import type { ResourceDefinition } from '../../platform/resource.js'
 
-export interface JobRow {
+export interface JobRow extends StoredPricingTotals {
   shop_id: string
   id: string
   public_id: string
@@ -23,15 +24,6 @@ export interface JobRow {
   flat_amount: string | null
   started_at: Date | null
   completed_at: Date | null
-  labor_total: string
-  parts_total: string
-  fees_total: string
-  discounts_total: string
-  subtotal: string
-  tax_total: string
-  total: string
-  /** The shop currency, so presenters need no query of their own. */
-  currency: string
   version: number
   created_at: Date
   updated_at: Date
@@ -66,14 +58,8 @@ export const jobDefinition: ResourceDefinition<JobRow, Record<string, never>> = 
     flat_amount: job('flat_amount', 'numeric'),
     started_at: job('started_at', 'timestamptz'),
     completed_at: job('completed_at', 'timestamptz'),
-    labor_total: job('labor_total', 'numeric'),
-    parts_total: job('parts_total', 'numeric'),
-    fees_total: job('fees_total', 'numeric'),
-    discounts_total: job('discounts_total', 'numeric'),
-    subtotal: job('subtotal', 'numeric'),
-    tax_total: job('tax_total', 'numeric'),
-    total: job('total', 'numeric'),
-    currency: { sql: 's.currency', type: 'text' },
+    // The shop currency (joined as s) beside the stored totals: presenters need no query of their own.
+    ...pricingTotalColumns('j'),
     version: { sql: 'j.version', type: 'integer' },
     created_at: job('created_at', 'timestamptz'),
     updated_at: job('updated_at', 'timestamptz'),

@@ -1,4 +1,5 @@
 import { ExactDecimal, formatHours, formatQuantity } from '../../lib/money.js'
+import { presentPricingTotals } from '../../platform/money-schemas.js'
 import { isoOrNull } from '../../platform/resource.js'
 import { availableActions } from '../../platform/workflow.js'
 import type { JobRow, LaborRow, PartRow } from './definition.js'
@@ -37,16 +38,7 @@ export function toJobResource(row: JobRow, scopes: ReadonlySet<string> | 'staff'
     taxable: row.taxable,
     started_at: isoOrNull(row.started_at),
     completed_at: isoOrNull(row.completed_at),
-    pricing: {
-      currency: row.currency,
-      labor: row.labor_total,
-      parts: row.parts_total,
-      fees: row.fees_total,
-      discounts: row.discounts_total,
-      subtotal: row.subtotal,
-      tax: row.tax_total,
-      total: row.total,
-    },
+    pricing: presentPricingTotals(row),
     redacted_fields: [],
     version: row.version,
     created_at: row.created_at.toISOString(),

@@ -14,6 +14,7 @@ import {
   parseDecimalInput,
 } from '../../lib/money.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
+import type { StoredPricingTotals } from '../../platform/money-schemas.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { createRecord, getRecord, listRecords } from '../../platform/resource.js'
 import { assertAction, assertMove, statusChangedEvent } from '../../platform/workflow.js'
@@ -120,19 +121,12 @@ async function lockRepairOrder(
   }
 }
 
-interface StoredJobPricing {
+interface StoredJobPricing extends Omit<StoredPricingTotals, 'currency'> {
   id: string
   kind: string
   flat_amount: string | null
   taxable: boolean
   labor_hours: string | null
-  labor_total: string
-  parts_total: string
-  fees_total: string
-  discounts_total: string
-  subtotal: string
-  tax_total: string
-  total: string
 }
 
 const pricingColumns = [

@@ -1,8 +1,9 @@
+import { pricingTotalColumns, type StoredPricingTotals } from '../../platform/money-schemas.js'
 import { externalIdColumn, type ResourceDefinition } from '../../platform/resource.js'
 import type { RepairOrderListQuery } from './schema.js'
 import { publicRepairOrderState, unmappedStates } from './workflow.js'
 
-export interface RepairOrderRow {
+export interface RepairOrderRow extends StoredPricingTotals {
   shop_id: string
   id: string
   public_id: string
@@ -23,15 +24,6 @@ export interface RepairOrderRow {
   completed_at: Date | null
   invoiced_at: Date | null
   picked_up_at: Date | null
-  /** Totals kept by the jobs' repricing; numeric(14, 2) arrives as a decimal string. */
-  labor_total: string
-  parts_total: string
-  fees_total: string
-  discounts_total: string
-  subtotal: string
-  tax_total: string
-  total: string
-  currency: string
   external_id: string | null
   version: number
   created_at: Date
@@ -44,7 +36,6 @@ const column = (name: string, type: 'text' | 'integer' | 'boolean' | 'timestampt
   sql: `ro.${name}`,
   type,
 })
-const money = (name: string) => ({ sql: `ro.${name}::text`, type: 'text' as const })
 
 // A number is the digits of number_value and nothing else: "01001" or "RO-1001" finds nothing.
 const numberDigits = /^[1-9][0-9]{0,17}$/
@@ -76,14 +67,8 @@ export const repairOrderDefinition: ResourceDefinition<RepairOrderRow, RepairOrd
     completed_at: column('completed_at', 'timestamptz'),
     invoiced_at: column('invoiced_at', 'timestamptz'),
     picked_up_at: column('picked_up_at', 'timestamptz'),
-    labor_total: money('labor_total'),
-    parts_total: money('parts_total'),
-    fees_total: money('fees_total'),
-    discounts_total: money('discounts_total'),
-    subtotal: money('subtotal'),
-    tax_total: money('tax_total'),
-    total: money('total'),
-    currency: { sql: 's.currency', type: 'text' },
+    // Totals kept by the jobs' repricing, and the shop currency (joined as s).
+    ...pricingTotalColumns('ro'),
     external_id: externalIdColumn,
     version: column('version', 'integer'),
     created_at: column('created_at', 'timestamptz'),

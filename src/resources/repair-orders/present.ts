@@ -1,3 +1,4 @@
+import { presentPricingTotals } from '../../platform/money-schemas.js'
 import { isoOrNull } from '../../platform/resource.js'
 import type { RepairOrderRow } from './definition.js'
 import type { RepairOrder } from './schema.js'
@@ -27,16 +28,7 @@ export function toRepairOrderResource(row: RepairOrderRow): RepairOrder {
     invoiced_at: isoOrNull(row.invoiced_at),
     picked_up_at: isoOrNull(row.picked_up_at),
     external_id: row.external_id,
-    pricing: {
-      currency: row.currency,
-      labor: row.labor_total,
-      parts: row.parts_total,
-      fees: row.fees_total,
-      discounts: row.discounts_total,
-      subtotal: row.subtotal,
-      tax: row.tax_total,
-      total: row.total,
-    },
+    pricing: presentPricingTotals(row),
     redacted_fields: [],
     version: row.version,
     created_at: row.created_at.toISOString(),
