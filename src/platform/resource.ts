@@ -181,11 +181,16 @@ export async function listRecords<Row extends BaseRow, Filters>(
     )
   }
   const order = `${alias}.${page.sort} desc, ${alias}.public_id desc`
+  // The page is joined row by row (LATERAL, by primary key; `limit 1` keeps the planner from
+  // flattening it back into one join), so no estimate can turn it into a hash join over every row of
+  // the shop: joined plainly, an unanalyzed table of 20,000 repair orders was read whole (7 ms) to
+  // join a page of 51.
   const text = `with page as materialized (
       select ${alias}.id from ${table} ${alias} where ${where.join(' and ')} order by ${order} limit ${page.limit + 1})
-    select ${selectList(base)} from page join ${fromClause(base, params, reader)}
-      on ${alias}.shop_id = ${shopId} and ${alias}.id = page.id
-    order by ${order}`
+    select row.* from page cross join lateral (
+      select ${selectList(base)} from ${fromClause(base, params, reader)}
+      where ${alias}.shop_id = ${shopId} and ${alias}.id = page.id limit 1) row
+    order by row."${page.sort}" desc, row."public_id" desc`
   const { rows } = await db.query<Row>({ name: statementName(`page-${table}`, text), text, values: params.values })
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit }
 }
