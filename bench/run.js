@@ -87,11 +87,13 @@ async function main() {
       {
         DATABASE_URL: db.url,
         SHOPAPI_DATA_DIR: dataDir,
-        SHOPAPI_LOG_LEVEL: 'error',
+        // No SHOPAPI_LOG_LEVEL: serve logs at its default level, as users run it (its log lines are
+        // read and counted here; warnings and errors are shown).
         SHOPAPI_RATE_LIMIT_MAX: '100000000',
         SHOPAPI_SECRET_KEY: randomBytes(32).toString('hex'),
         SHOPAPI_DB_POOL_SIZE: String(poolSize),
       },
+      { onLine: countLogLine },
     )
     cleanup.push(() => api.stop())
     const apiBase = new URL(api.info.url).origin
@@ -219,6 +221,7 @@ async function main() {
     const rssAfter = rss.read()
 
     printSummary(results, { plans, qSurvey, rssAtStart, rssPeak: rss.peak(), rssAfter, db })
+    console.log(`serve logged ${fmt(infoLogLines)} lines below warn at its default level during the run`)
     const missed = results.filter((r) => r.target !== null && r.api.rps / r.bare.rps < r.target)
     if (missed.length > 0 && process.env.BENCH_STRICT === '1') process.exitCode = 1
     if (benchOnly !== 'api') {
@@ -227,6 +230,19 @@ async function main() {
       await runWebhookBench({ serverUrl, log, cleanup })
     }
   })
+}
+
+let infoLogLines = 0
+/** serve's log lines: counted, and shown only from warn (40) up. */
+function countLogLine(line) {
+  let level = 0
+  try {
+    level = JSON.parse(line).level ?? 0
+  } catch {
+    level = 50
+  }
+  if (level >= 40) process.stderr.write(`[api] ${line}\n`)
+  else infoLogLines += 1
 }
 
 const bodyFirst = ['Avery', 'Jordan', 'Riley', 'Morgan', 'Casey', 'Quinn', 'Harper', 'Rowan', 'Elena', 'Mateo']

@@ -157,13 +157,13 @@ export async function listRecords<Row extends BaseRow, Filters>(
   reader: Actor,
   filters: Filters,
   page: PageRequest,
-  options: { where?: (params: SqlParams) => string[] } = {},
+  options: { where?: (params: SqlParams, shopId: string) => string[] } = {},
 ): Promise<Page<Row>> {
   const base = definition as unknown as ResourceDefinition<BaseRow, Record<string, unknown>>
   const { alias, table } = base
   const params = new SqlParams()
   const shopId = params.add(reader.shopId, 'uuid')
-  const where = [`${alias}.shop_id = ${shopId}`, ...(options.where?.(params) ?? [])]
+  const where = [`${alias}.shop_id = ${shopId}`, ...(options.where?.(params, shopId) ?? [])]
   for (const [name, value] of Object.entries(filters as Record<string, unknown>)) {
     if (value === undefined) continue
     if (name === 'external_id' && base.externalIds) {

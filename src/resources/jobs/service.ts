@@ -44,16 +44,32 @@ export function getJob(
   return getRecord(jobDefinition, db, reader, publicId, options)
 }
 
-/** A page of a repair order's jobs (internal id), newest first, on jobs_repair_order_idx. */
-export function listJobsOfRepairOrder(
+/**
+ * A page of a repair order's jobs, newest first, on jobs_repair_order_idx. The order is named by its
+ * public id and resolved inside the page's statement (one round trip); an empty page tells whether
+ * the order exists, so an unknown order is still 404.
+ */
+export async function listJobsOfRepairOrder(
   db: Queryable,
   reader: Actor,
-  repairOrderId: string,
+  repairOrderPublicId: string,
   page: PageRequest,
 ): Promise<Page<JobRow>> {
-  return listRecords(jobDefinition, db, reader, {}, page, {
-    where: (params) => [`j.repair_order_id = ${params.add(repairOrderId, 'uuid')}`],
+  const result = await listRecords(jobDefinition, db, reader, {}, page, {
+    where: (params, shopId) => [
+      `j.repair_order_id = (select id from repair_orders where shop_id = ${shopId} and public_id = ${params.add(repairOrderPublicId, 'text')})`,
+    ],
   })
+  if (result.rows.length === 0) {
+    const { rowCount } = await db.query(
+      'select 1 from repair_orders where shop_id = $1::uuid and public_id = $2::text',
+      [reader.shopId, repairOrderPublicId],
+    )
+    if (rowCount === 0) {
+      throw new ApiError('not_found', `No repair order ${repairOrderPublicId} in this shop`, { param: 'public_id' })
+    }
+  }
+  return result
 }
 
 export function listLaborOfJob(db: Queryable, reader: Actor, job: JobRow, page: PageRequest): Promise<Page<LaborRow>> {

@@ -46,12 +46,11 @@ export const repairOrderJobOperations = [
     query: RepairOrderJobsQuerySchema,
     success: { status: 200, description: 'A page of jobs', schema: JobListSchema },
     handler: async ({ params, query, auth, deps, db, actor }) => {
-      const order = await getRepairOrder(db, actor, params.public_id)
       // The cursor is bound to the order too: one order's cursor cannot page another's jobs.
-      const bound = { ...query, repair_order: order.public_id }
+      const bound = { ...query, repair_order: params.public_id }
       const list = pageRequest(deps, 'listRepairOrderJobs', auth, bound)
-      const page = await listJobsOfRepairOrder(db, actor, order.id, list.page)
-      return list.envelope(page, (row) => toJobResource(row, auth.scopes, order.currency))
+      const page = await listJobsOfRepairOrder(db, actor, params.public_id, list.page)
+      return list.envelope(page, (row) => toJobResource(row, auth.scopes))
     },
   }),
 ]
