@@ -151,6 +151,189 @@ app.get('/repair-orders/:id/jobs', async (request, reply) => {
   return { data, has_more: rows.length > limit, last: data.at(-1)?.public_id ?? null }
 })
 
+// Availability: the week, the range's closures and the slot-holding appointments per date in one
+// statement, then one entry per date built here (dates as UTC midnights: plain calendar arithmetic).
+const slotHolding = ['requested', 'booked', 'arrived', 'fulfilled']
+const dayMs = 86_400_000
+
+app.get('/appointments/availability', async (request) => {
+  const { start_date: from, end_date: to } = request.query
+  const { rows } = await pool.query({
+    name: 'bare-availability',
+    text: `select
+        coalesce((select json_agg(json_build_object('weekday', h.weekday, 'open_time', to_char(h.open_time, 'HH24:MI'),
+          'close_time', to_char(h.close_time, 'HH24:MI'), 'capacity', h.capacity))
+          from shop_hours h where h.shop_id = $1), '[]'::json) as week,
+        coalesce((select json_object_agg(c.date, c.reason) from shop_closures c
+          where c.shop_id = $1 and c.date between $2::date and $3::date), '{}'::json) as closures,
+        coalesce((select json_object_agg(b.date, b.booked) from (select date, count(*) as booked from appointments
+          where shop_id = $1 and date between $2::date and $3::date and status = any($4::text[]) group by date) b),
+          '{}'::json) as booked`,
+    values: [shopId, from, to, slotHolding],
+  })
+  const { week, closures, booked } = rows[0]
+  // The bench shop has set its week (no rows would mean: open at any time, up to 100 a day).
+  const hours = new Map(week.map((day) => [day.weekday, day]))
+  const data = []
+  for (let at = Date.parse(from); at <= Date.parse(to); at += dayMs) {
+    const date = new Date(at).toISOString().slice(0, 10)
+    const day = hours.get(new Date(at).getUTCDay() || 7)
+    const open = !(date in closures) && day?.open_time != null
+    const capacity = open ? day.capacity : 0
+    const count = booked[date] ?? 0
+    const full = count >= capacity
+    data.push({
+      date,
+      available: open && !full,
+      reason: !open ? (closures[date] ?? 'Closed') : full ? 'Fully booked' : null,
+      open_time: open ? day.open_time : null,
+      close_time: open ? day.close_time : null,
+      booked: count,
+      capacity,
+    })
+  }
+  return { object: 'list', data, has_more: false }
+})
+
+// A booking in one transaction: the customer (locked for share), the day's lock, its schedule and
+// count, the appointment with starts_at resolved by Postgres in the shop's zone, and its event.
+const appointmentColumns = `public_id, status, to_char(date, 'YYYY-MM-DD') as date, to_char(local_time, 'HH24:MI') as time,
+  timezone, starts_at, utc_offset, duration_minutes, reason, notes, confirmed_at, version, created_at, updated_at`
+
+app.post('/appointments', async (request, reply) => {
+  const body = request.body
+  const duration = body.duration_minutes ?? 60
+  const client = await pool.connect()
+  try {
+    await client.query('begin')
+    const customer = await client.query({
+      name: 'bare-booking-customer',
+      text: 'select id from customers where shop_id = $1 and public_id = $2 and archived_at is null for share',
+      values: [shopId, body.customer_id],
+    })
+    if (!customer.rows[0]) {
+      await client.query('rollback')
+      return reply.code(404).send({ error: 'no such customer' })
+    }
+    await client.query({
+      name: 'bare-booking-lock',
+      text: "select pg_advisory_xact_lock(hashtext('appointments:' || $1::text), $2::date - date '2000-01-01')",
+      values: [shopId, body.date],
+    })
+    const { rows: days } = await client.query({
+      name: 'bare-booking-day',
+      text: `select to_char(h.open_time, 'HH24:MI') as open_time, to_char(h.close_time, 'HH24:MI') as close_time,
+          h.capacity, c.date is not null as closed,
+          (select count(*)::integer from appointments where shop_id = $1 and date = $2::date
+            and status = any($3::text[])) as booked
+        from (select 1) one
+        left join shop_hours h on h.shop_id = $1 and h.weekday = extract(isodow from $2::date)
+        left join shop_closures c on c.shop_id = $1 and c.date = $2::date`,
+      values: [shopId, body.date, slotHolding],
+    })
+    const day = days[0]
+    const start = minutes(body.time)
+    if (
+      day.closed ||
+      day.open_time === null ||
+      start < minutes(day.open_time) ||
+      start + duration > minutes(day.close_time) ||
+      day.booked >= day.capacity
+    ) {
+      await client.query('rollback')
+      return reply.code(409).send({ error: 'not bookable' })
+    }
+    const publicId = newPublicId('appointment')
+    const { rows } = await client.query({
+      name: 'bare-booking-insert',
+      text: `insert into appointments (shop_id, public_id, status, date, local_time, timezone, starts_at, utc_offset,
+          duration_minutes, customer_id, confirmed_at)
+        select $1, $2, 'booked', $3::date, $4::time, s.timezone, x.starts_at,
+          case when x.local - x.utc < interval '0' then '-' else '+' end
+            || to_char(greatest(x.local - x.utc, x.utc - x.local), 'HH24:MI'),
+          $5, $6, now()
+        from shops s
+        cross join lateral (select $3::date + $4::time as local) l
+        cross join lateral (select l.local at time zone s.timezone as starts_at, l.local,
+          (l.local at time zone s.timezone) at time zone 'UTC' as utc) x
+        where s.id = $1
+        returning ${appointmentColumns}`,
+      values: [shopId, publicId, body.date, body.time, duration, customer.rows[0].id],
+    })
+    const appointment = rows[0]
+    await client.query({
+      name: 'bare-booking-event',
+      text: `insert into events (shop_id, public_id, type, object_type, object_id, summary)
+        values ($1, $2, 'appointment.created', 'appointment', $3, $4)`,
+      values: [
+        shopId,
+        newPublicId('event'),
+        publicId,
+        {
+          status: appointment.status,
+          date: appointment.date,
+          time: appointment.time,
+          starts_at: appointment.starts_at,
+          customer_id: body.customer_id,
+          vehicle_id: null,
+          technician_id: null,
+        },
+      ],
+    })
+    await client.query('commit')
+    return reply.code(201).send({ ...appointment, customer_id: body.customer_id })
+  } catch (error) {
+    await client.query('rollback').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+})
+
+/** Minutes since midnight of HH:MM (24:00 is 1440). */
+function minutes(time) {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+}
+
+// A page of invoices as GET /v1/invoices returns them: the header with its repair order, customer,
+// vehicle and credited invoice, and its lines, taxes and discounts, in one statement. The page is
+// taken first (ids, materialized) and every other value is looked up per row: joined plainly, the
+// self-join to the credited invoice was planned, on fresh tables, as a loop over every invoice.
+app.get('/invoices', async (request) => {
+  const limit = Number(request.query.limit ?? 50)
+  const { rows } = await pool.query({
+    name: 'bare-invoices',
+    text: `with page as materialized (
+        select id from invoices where shop_id = $1 order by created_at desc, public_id desc limit $2)
+      select inv.public_id, inv.number, inv.doc_type, inv.status, inv.currency,
+        (select public_id from customers where shop_id = inv.shop_id and id = inv.customer_id) as customer_id,
+        (select public_id from repair_orders where shop_id = inv.shop_id and id = inv.repair_order_id) as repair_order_id,
+        (select public_id from vehicles where shop_id = inv.shop_id and id = inv.vehicle_id) as vehicle_id,
+        (select public_id from invoices where shop_id = inv.shop_id and id = inv.credit_note_of) as credit_note_of,
+        inv.business_date::text as business_date, inv.posted_at, inv.voided_at, inv.void_reason, inv.reason,
+        inv.labor_total, inv.parts_total, inv.fees_total, inv.discounts_total, inv.subtotal, inv.tax_total, inv.total,
+        (select coalesce(json_agg(json_build_object('number', l.number, 'type', l.type, 'job_id', j.public_id,
+           'description', l.description, 'quantity', l.quantity::text, 'unit_price', l.unit_price::text,
+           'gross_amount', l.gross_amount::text, 'discount_alloc', l.discount_alloc::text, 'tax_alloc', l.tax_alloc::text,
+           'line_total', l.line_total::text, 'credited_line', l.credited_line) order by l.number), '[]')
+         from invoice_lines l left join jobs j on j.shop_id = l.shop_id and j.id = l.job_id
+         where l.shop_id = inv.shop_id and l.invoice_id = inv.id) as lines,
+        (select coalesce(json_agg(json_build_object('name', t.name, 'rate', t.rate::text, 'applies_to', t.applies_to,
+           'taxable_amount', t.taxable_amount::text, 'amount', t.amount::text) order by t.position), '[]')
+         from invoice_taxes t where t.shop_id = inv.shop_id and t.invoice_id = inv.id) as taxes,
+        (select coalesce(json_agg(json_build_object('job_id', j.public_id, 'description', d.description,
+           'amount', d.amount::text) order by d.position), '[]')
+         from invoice_discounts d join jobs j on j.shop_id = d.shop_id and j.id = d.job_id
+         where d.shop_id = inv.shop_id and d.invoice_id = inv.id) as discounts,
+        inv.created_at
+      from page join invoices inv on inv.shop_id = $1 and inv.id = page.id
+      order by inv.created_at desc, inv.public_id desc`,
+    values: [shopId, limit + 1],
+  })
+  const data = rows.slice(0, limit)
+  return { data, has_more: rows.length > limit, last: data.at(-1)?.public_id ?? null }
+})
+
 await app.listen({ host: '127.0.0.1', port: 0 })
 process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${app.server.address().port}` })}\n`)
 

@@ -2,10 +2,12 @@
 // with one shop, one integration (and its key), and N customers with 1-2 vehicles each, an event per
 // customer and integration-private external ids for some. Rows are generated here (seeded, so every
 // run loads the same shapes) and inserted in batches through unnest(): one statement per batch.
+// Then repair orders and jobs, and the shop's week, closures and a year of appointments.
 import pg from 'pg'
 import { runMigrations } from '../dist/db/migrate.js'
 import { newPublicId, randomBase62 } from '../dist/lib/ids.js'
 import { normalizePhone } from '../dist/lib/phones.js'
+import { addDays, dateIn, resolveWallClock, weekdayOf } from '../dist/lib/wall-clock.js'
 import { createIntegration } from '../dist/platform/tenancy/integrations.js'
 import { createShop } from '../dist/platform/tenancy/shops.js'
 
@@ -16,6 +18,9 @@ export const benchScopes = [
   'vehicles.read',
   'repair_orders.read',
   'pricing.read',
+  'appointments.read',
+  'appointments.write',
+  'invoices.read',
 ]
 
 const firstNames = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan
@@ -231,9 +236,12 @@ export async function createBenchDatabase(serverUrl, options) {
       // What autovacuum would have done on a database that grew to this size: statistics for the
       // planner, the visibility map, and the trigram index's pending list merged.
       await pool.query('vacuum analyze')
-      // Repair orders and jobs are loaded after it and never analyzed: their lists are measured right
-      // after a bulk load, on whatever statistics the planner has (none), as a shop's first day would.
+      // Repair orders, jobs and appointments are loaded after it and never analyzed: their lists are
+      // measured right after a bulk load, on whatever statistics the planner has (none), as a shop's
+      // first day would.
       counts.shopFloor = await loadShopFloor(pool, { shopId: shop.id, log })
+      const calendar = await loadCalendar(pool, { shop, seed, log })
+      counts.appointments = calendar.appointments
       return {
         name,
         url,
@@ -241,6 +249,7 @@ export async function createBenchDatabase(serverUrl, options) {
         integration: created.integration,
         key: created.plaintextKey,
         counts,
+        calendar,
         drop,
       }
     } finally {
@@ -602,15 +611,238 @@ async function loadShopFloor(pool, { shopId, log, repairOrders = 20_000, withJob
        generate_series(1, $3::int) g`,
     [shopId, withJobs, jobsEach],
   )
+  await loadInvoices(pool, shopId)
   const counts = await pool.query(
     `select (select count(*) from repair_orders where shop_id = $1::uuid)::int as repair_orders,
-       (select count(*) from jobs where shop_id = $1::uuid)::int as jobs`,
+       (select count(*) from jobs where shop_id = $1::uuid)::int as jobs,
+       (select count(*) from invoices where shop_id = $1::uuid)::int as invoices`,
     [shopId],
   )
   log(
-    `loaded ${counts.rows[0].repair_orders} repair orders and ${counts.rows[0].jobs} jobs in ${((Date.now() - started) / 1000).toFixed(1)} s (not analyzed)`,
+    `loaded ${counts.rows[0].repair_orders} repair orders, ${counts.rows[0].jobs} jobs and ${counts.rows[0].invoices} invoices in ${((Date.now() - started) / 1000).toFixed(1)} s (not analyzed)`,
   )
   return counts.rows[0]
+}
+
+/** The bench shop's week: Monday-Saturday 08:00-18:00, closed on Sundays. */
+export const benchWeek = { open: '08:00', close: '18:00', closedWeekday: 7 }
+// The most shop_hours.capacity allows: the create scenario (tens of thousands of bookings over a
+// year of dates) must never be refused for a full day, or it would measure 409s.
+const benchDailyCapacity = 10_000
+
+/**
+ * The shop's week and two closures in the next month, then appointments (`total`) on the open dates
+ * of the year around today (half before, half after), as the shop books them: 08:00-16:30 on the half
+ * hour, 30-120 minutes within the day's hours, most with the customer's first vehicle, each with its
+ * appointment.created event. Past ones are mostly fulfilled (some no-shows), coming ones booked;
+ * some of both cancelled. Returns the count, today and the open dates of the next 365 days (what the
+ * booking scenario draws from).
+ */
+async function loadCalendar(pool, { shop, seed, log, total = 30_000 }) {
+  const started = Date.now()
+  const random = prng(seed + 1)
+  const today = dateIn(shop.timezone)
+  await pool.query(
+    `insert into shop_hours (shop_id, weekday, open_time, close_time, capacity)
+     select $1::uuid, day, case when day = $4 then null else $2::time end, case when day = $4 then null else $3::time end,
+       case when day = $4 then 0 else $5::integer end
+     from generate_series(1, 7) day`,
+    [shop.id, benchWeek.open, benchWeek.close, benchWeek.closedWeekday, benchDailyCapacity],
+  )
+  const closureDays = [9, 23].map((days) => {
+    const date = addDays(today, days)
+    return weekdayOf(date) === benchWeek.closedWeekday ? addDays(date, 1) : date
+  })
+  await pool.query(
+    `insert into shop_closures (shop_id, date, reason) select $1::uuid, unnest($2::date[]), unnest($3::text[])`,
+    [shop.id, closureDays, ['Staff training', 'Stock-taking']],
+  )
+  const closures = new Set(closureDays)
+  const isOpen = (date) => weekdayOf(date) !== benchWeek.closedWeekday && !closures.has(date)
+  const openDates = (from, days) =>
+    Array.from({ length: days }, (_, i) => addDays(from, i)).filter((date) => isOpen(date))
+  const yearAround = openDates(addDays(today, -182), 365)
+  const customers = await pool.query(
+    `select id from customers where shop_id = $1::uuid and archived_at is null and merged_into_id is null
+     order by created_at, id`,
+    [shop.id],
+  )
+  const pick = (list) => list[Math.floor(random() * list.length)]
+  const now = Date.now()
+  const closeMinute = Number(benchWeek.close.slice(0, 2)) * 60
+  // The clocks change at night: every opening hour of a date has the offset its noon has (resolved
+  // once per date, 30,000 resolutions would take seconds).
+  const offsets = new Map(yearAround.map((date) => [date, resolveWallClock(date, '12:00', shop.timezone).utcOffset]))
+  const rows = []
+  for (let i = 0; i < total; i++) {
+    const date = pick(yearAround)
+    const startMinute = 8 * 60 + 30 * Math.floor(random() * 18)
+    const duration = Math.min(pick([30, 60, 60, 60, 90, 120]), closeMinute - startMinute)
+    const time = `${String(Math.floor(startMinute / 60)).padStart(2, '0')}:${String(startMinute % 60).padStart(2, '0')}`
+    const utcOffset = offsets.get(date)
+    const startsAt = Date.parse(`${date}T${time}:00${utcOffset}`)
+    // Booked up to 30 days ahead; the ones further out during the last 60 days.
+    const ahead = startsAt - 3_600_000 - Math.floor(random() * 30 * 86_400_000)
+    const created = ahead < now ? ahead : now - 60_000 - Math.floor(random() * 60 * 86_400_000)
+    const roll = random()
+    const past = date < today
+    const status = past
+      ? roll < 0.8
+        ? 'fulfilled'
+        : roll < 0.86
+          ? 'no_show'
+          : 'cancelled'
+      : roll < 0.88
+        ? 'booked'
+        : 'cancelled'
+    const cancelled = status === 'cancelled' ? created + Math.floor(random() * Math.max(1, startsAt - created)) : null
+    const arrived = status === 'fulfilled' ? startsAt - Math.floor(random() * 900_000) : null
+    const updated = Math.min(now - 1_000, Math.max(created, cancelled ?? 0, arrived ?? 0, past ? startsAt : 0))
+    rows.push({
+      public_id: newPublicId('appointment'),
+      status,
+      date,
+      time,
+      starts_at: new Date(startsAt).toISOString(),
+      utc_offset: utcOffset,
+      duration,
+      customer_id: pick(customers.rows).id,
+      with_vehicle: random() < 0.85,
+      cancelled_at: cancelled === null ? null : new Date(cancelled).toISOString(),
+      arrived_at: arrived === null ? null : new Date(arrived).toISOString(),
+      version: status === 'booked' ? 1 : 2,
+      created_at: new Date(created).toISOString(),
+      updated_at: new Date(updated).toISOString(),
+    })
+  }
+  // In the order they were booked, as the heap would hold them.
+  rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
+  const column = (name) => rows.map((row) => row[name])
+  // As the customers' bulk load: no per-row foreign-key triggers when the role may skip them (the
+  // customers and vehicles were read from the database), which would take most of the time.
+  const client = await pool.connect()
+  try {
+    await client.query('set jit = off')
+    const skipTriggers = await client
+      .query("set session_replication_role = 'replica'")
+      .then(() => true)
+      .catch(() => false)
+    await client.query(
+      `with input as (
+         select * from unnest($3::text[], $4::text[], $5::date[], $6::time[], $7::timestamptz[], $8::text[], $9::int[],
+           $10::uuid[], $11::boolean[], $12::timestamptz[], $13::timestamptz[], $14::int[], $15::timestamptz[],
+           $16::timestamptz[])
+           as t(public_id, status, date, local_time, starts_at, utc_offset, duration_minutes, customer_id, with_vehicle,
+             cancelled_at, arrived_at, version, created_at, updated_at)
+       ),
+       inserted as (
+         insert into appointments (shop_id, public_id, status, date, local_time, timezone, starts_at, utc_offset,
+           duration_minutes, reason, customer_id, vehicle_id, confirmed_at, arrived_at, cancelled_at, status_reason,
+           version, created_at, updated_at)
+         select $1::uuid, t.public_id, t.status, t.date, t.local_time, $2::text, t.starts_at, t.utc_offset,
+           t.duration_minutes, 'Oil change and a noise from the front', t.customer_id,
+           case when t.with_vehicle then (select v.id from vehicles v where v.shop_id = $1::uuid
+             and v.customer_id = t.customer_id order by v.created_at limit 1) end,
+           t.created_at, t.arrived_at, t.cancelled_at,
+           case when t.status = 'cancelled' then 'Customer rescheduled' end, t.version, t.created_at, t.updated_at
+         from input t order by t.created_at
+         returning id, public_id, date, local_time, starts_at, customer_id, vehicle_id, created_at
+       )
+       -- Every appointment was created booked (the shop confirms no bookings itself). Event ids are 22 hex
+       -- characters (a subset of base62), as the shop floor's: no join back to the input (30,000 rows each
+       -- side, estimated at a few, would be a nested loop).
+       insert into events (shop_id, public_id, type, object_type, object_id, summary, created_at)
+       select $1::uuid, 'evt_' || substr(md5(i.id::text), 1, 22), 'appointment.created', 'appointment', i.public_id,
+         jsonb_build_object('status', 'booked',
+           'date', to_char(i.date, 'YYYY-MM-DD'), 'time', to_char(i.local_time, 'HH24:MI'),
+           'starts_at', to_char(i.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+           'customer_id', c.public_id, 'vehicle_id', v.public_id, 'technician_id', null),
+         i.created_at
+       from inserted i
+         join customers c on c.shop_id = $1::uuid and c.id = i.customer_id
+         left join vehicles v on v.shop_id = $1::uuid and v.id = i.vehicle_id
+       order by i.created_at`,
+      [
+        shop.id,
+        shop.timezone,
+        column('public_id'),
+        column('status'),
+        column('date'),
+        column('time'),
+        column('starts_at'),
+        column('utc_offset'),
+        column('duration'),
+        column('customer_id'),
+        column('with_vehicle'),
+        column('cancelled_at'),
+        column('arrived_at'),
+        column('version'),
+        column('created_at'),
+        column('updated_at'),
+      ],
+    )
+    if (skipTriggers) await client.query('reset session_replication_role')
+  } finally {
+    client.release()
+  }
+  const bookable = openDates(today, 365)
+  log(
+    `loaded shop hours (Mon-Sat ${benchWeek.open}-${benchWeek.close}, capacity ${benchDailyCapacity}), closures ${closureDays.join(', ')} and ${total.toLocaleString('en-US')} appointments in ${((Date.now() - started) / 1000).toFixed(1)} s (not analyzed)`,
+  )
+  return { appointments: total, today, closures: closureDays, bookableDates: bookable }
+}
+
+/**
+ * An invoice for every invoiced or closed repair order, each with 4 lines (labor, two parts, a fee)
+ * and one tax. One transaction: a document's lines are written only by the transaction that posts it,
+ * and they must add up to its header at commit (migration 00009).
+ */
+async function loadInvoices(pool, shopId) {
+  const client = await pool.connect()
+  try {
+    await client.query('begin')
+    await client.query(
+      `insert into invoices (shop_id, public_id, doc_type, number, status, currency, repair_order_id, customer_id,
+         vehicle_id, business_date, posted_at, labor_total, parts_total, fees_total, discounts_total, subtotal,
+         tax_total, total, created_at)
+       select ro.shop_id, 'inv_' || substr(md5(ro.id::text), 1, 22), 'invoice', row_number() over (order by ro.created_at),
+         'posted', s.currency, ro.id, ro.customer_id, ro.vehicle_id, (ro.created_at + interval '2 days')::date,
+         ro.created_at + interval '2 days', 180.00, 65.00, 12.50, 0, 257.50, 22.86, 280.36, ro.created_at + interval '2 days'
+       from repair_orders ro join shops s on s.id = ro.shop_id
+       where ro.shop_id = $1::uuid and ro.state in ('invoiced', 'closed')`,
+      [shopId],
+    )
+    await client.query(
+      `insert into invoice_lines (shop_id, invoice_id, number, type, description, quantity, unit_price, gross_amount,
+         discount_alloc, tax_alloc, tax_allocs, line_total)
+       select inv.shop_id, inv.id, l.number, l.type, l.description, l.quantity, l.unit_price, l.gross, 0, l.tax,
+         array[l.tax], l.gross + l.tax
+       from invoices inv cross join (values
+         (1, 'labor', 'Replace front pads', 1.5, 120.00, 180.00, 15.98),
+         (2, 'part', 'Brake pads', 1, 45.00, 45.00, 3.99),
+         (3, 'fee', 'Shop supplies', 1, 12.50, 12.50, 1.11),
+         (4, 'part', 'Wiper blades', 2, 10.00, 20.00, 1.78)) as l(number, type, description, quantity, unit_price, gross, tax)
+       where inv.shop_id = $1::uuid`,
+      [shopId],
+    )
+    await client.query(
+      `insert into invoice_taxes (shop_id, invoice_id, position, name, rate, applies_to, taxable_amount, amount)
+       select shop_id, id, 1, 'Sales tax', 8.875, array['labor', 'parts', 'fees'], 257.50, 22.86
+       from invoices where shop_id = $1::uuid`,
+      [shopId],
+    )
+    await client.query(
+      `insert into shop_counters (shop_id, name, value)
+       select $1::uuid, 'invoice', max(number) from invoices where shop_id = $1::uuid having count(*) > 0`,
+      [shopId],
+    )
+    await client.query('commit')
+  } catch (error) {
+    await client.query('rollback').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
 }
 
 /** What the scenarios draw from: ids to fetch, search terms that match, and probes for EXPLAIN. */
@@ -621,6 +853,11 @@ export async function sampleDataset(url, { ids = 5_000, terms = 400, seed = 7 } 
   try {
     await client.query('select setseed($1)', [seed / 1000])
     const idRows = await client.query('select public_id from customers order by random() limit $1', [ids])
+    // Customers an appointment can be booked for (archived ones are refused).
+    const activeRows = await client.query(
+      'select public_id from customers where archived_at is null and merged_into_id is null order by random() limit $1',
+      [ids],
+    )
     const people = await client.query(
       `select first_name, last_name, email from customers where archived_at is null order by random() limit $1`,
       [terms],
@@ -656,6 +893,7 @@ export async function sampleDataset(url, { ids = 5_000, terms = 400, seed = 7 } 
     return {
       repairOrdersWithJobs: repairOrders.rows.map((r) => r.public_id),
       ids: idRows.rows.map((r) => r.public_id),
+      activeIds: activeRows.rows.map((r) => r.public_id),
       terms: [...found],
       probe: probe.rows[0],
       deepUpdated: deepUpdated.rows[0]

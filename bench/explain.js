@@ -1,8 +1,10 @@
-// EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the API runs for its customer lists: the queries are
-// built by the API's own listCustomers/getCustomer (from dist/) against a Queryable that explains
-// each statement instead of running it for rows.
+// EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the API runs for its customer lists and its booking
+// calendar: the queries are built by the API's own listCustomers/getCustomer/availability (from dist/)
+// against a Queryable that explains each statement (and, for availability, also runs it for rows).
 import pg from 'pg'
 import { phoneRegionForTimezone } from '../dist/lib/phones.js'
+import { addDays } from '../dist/lib/wall-clock.js'
+import { availability } from '../dist/resources/appointments/availability.js'
 import { getCustomer, listCustomers } from '../dist/resources/customers/service.js'
 
 /** The position in a cursor the API issued (its payload is signed, not encrypted). */
@@ -87,6 +89,57 @@ export async function explainListQueries(url, { shop, integration, sample, deepC
     seqScans: termPlans.filter((p) => p.seqScanOnCustomers).map((p) => p.name),
   }
   return { plans, qSurvey }
+}
+
+/**
+ * The plans of GET /appointments/availability's statements (the week and closures; the slot-holding
+ * appointments counted per date) over a month from a week ahead, and over the longest range (92 dates).
+ * availability() needs the rows (it builds the entries from them), so each statement is explained and
+ * then run.
+ */
+export async function explainAvailability(url, { shop, today }) {
+  const client = new pg.Client({ connectionString: url })
+  client.on('error', () => {})
+  await client.connect()
+  const plans = []
+  let range
+  const explainingAndRunning = {
+    async query(text, values) {
+      const sql = typeof text === 'string' ? text : text.text
+      const params = typeof text === 'string' ? values : text.values
+      const explained = await client.query(`explain (analyze, buffers, costs on) ${sql}`, params)
+      const plan = explained.rows.map((r) => r['QUERY PLAN']).join('\n')
+      plans.push({ name: `${range}: ${typeof text === 'string' ? 'statement' : text.name}`, plan })
+      return client.query(sql, params)
+    },
+  }
+  try {
+    for (const [days, from] of [
+      [31, addDays(today, 7)],
+      [92, today],
+    ]) {
+      range = `availability ${days} dates`
+      await availability(explainingAndRunning, shop.id, from, addDays(from, days - 1))
+    }
+  } finally {
+    await client.end()
+  }
+  for (const plan of plans) {
+    plan.executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan.plan)?.[1] ?? Number.NaN)
+    plan.seqScanOnAppointments = /Seq Scan on appointments\b/.test(plan.plan)
+    plan.access =
+      plan.plan
+        .split('\n')
+        .map((line) => line.trim().replace(/^->\s*/, ''))
+        .filter((line) => / on (appointments|shop_hours|shop_closures)\b/.test(line))
+        .map((line) => line.replace(/\s+\(cost=.*$/, ''))
+        .join('; ') || '(none)'
+    plan.rowsFiltered = Math.max(
+      0,
+      ...[...plan.plan.matchAll(/Rows Removed by Filter: (\d+)/g)].map((m) => Number(m[1])),
+    )
+  }
+  return plans
 }
 
 /** The term matching most and the one matching fewest (of those sampled), by length as a cheap proxy. */

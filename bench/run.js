@@ -22,8 +22,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { openEmbeddedDatabase } from '../dist/db/embedded.js'
+import { addDays } from '../dist/lib/wall-clock.js'
 import { createBenchDatabase, sampleDataset } from './dataset.js'
-import { cursorPosition, explainListQueries } from './explain.js'
+import { cursorPosition, explainAvailability, explainListQueries } from './explain.js'
 import { spawnServer, withCleanup } from './spawn.js'
 import { runWebhookBench } from './webhooks.js'
 
@@ -75,7 +76,7 @@ async function main() {
     })
     const sample = await sampleDataset(db.url)
     log(
-      `database ${db.name}: ${fmt(db.counts.customers)} customers (${fmt(db.counts.archived)} archived), ${fmt(db.counts.vehicles)} vehicles, ${fmt(db.counts.externalIds)} external ids; ${sample.ids.length} ids and ${sample.terms.length} search terms sampled`,
+      `database ${db.name}: ${fmt(db.counts.customers)} customers (${fmt(db.counts.archived)} archived), ${fmt(db.counts.vehicles)} vehicles, ${fmt(db.counts.externalIds)} external ids, ${fmt(db.counts.appointments)} appointments; ${sample.ids.length} ids and ${sample.terms.length} search terms sampled`,
     )
 
     // 3. The servers, each its own process.
@@ -125,6 +126,8 @@ async function main() {
       terms: sample.terms,
     })
     printPlans(plans, qSurvey)
+    const calendarPlans = await explainAvailability(db.url, { shop: db.shop, today: db.calendar.today })
+    printCalendarPlans(calendarPlans)
 
     // 6. The scenarios.
     const pickFrom = (list) => () => list[Math.floor(Math.random() * list.length)]
@@ -133,6 +136,13 @@ async function main() {
     const pickTerm = pickFrom(sample.terms)
     const pickRepairOrder = pickFrom(sample.repairOrdersWithJobs)
     const positions = new Map(cursors.map((c) => [c, cursorPosition(c)]))
+    // A month of the booking calendar from any date of the next year.
+    const pickStartDate = pickFrom(Array.from({ length: 365 }, (_, i) => addDays(db.calendar.today, i)))
+    const monthQuery = () => {
+      const start = pickStartDate()
+      return `start_date=${start}&end_date=${addDays(start, 30)}`
+    }
+    const newAppointmentBody = appointmentBodies(sample.activeIds, db.calendar.bookableDates)
     const scenarios = [
       {
         name: 'GET /v1/shop',
@@ -176,6 +186,19 @@ async function main() {
         bare: { path: () => `/repair-orders/${pickRepairOrder()}/jobs?limit=50` },
       },
       {
+        name: 'GET /v1/appointments/availability (31 days)',
+        // As the list pages: both servers spend most of it counting ~3,000 appointments.
+        target: 0.6,
+        api: { path: () => `/v1/appointments/availability?${monthQuery()}` },
+        bare: { path: () => `/appointments/availability?${monthQuery()}` },
+      },
+      {
+        name: 'GET /v1/invoices page (lines)',
+        target: null,
+        api: { path: () => '/v1/invoices?limit=50' },
+        bare: { path: () => '/invoices?limit=50' },
+      },
+      {
         name: 'POST /v1/customers',
         target: 0.55,
         api: {
@@ -189,6 +212,23 @@ async function main() {
           path: () => '/customers',
           headers: () => ({ 'content-type': 'application/json' }),
           body: newCustomerBody,
+        },
+      },
+      {
+        name: 'POST /v1/appointments',
+        // As POST /v1/customers: a write transaction, with idempotency on the API side only.
+        target: 0.55,
+        api: {
+          method: 'POST',
+          path: () => '/v1/appointments',
+          headers: () => ({ 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
+          body: newAppointmentBody,
+        },
+        bare: {
+          method: 'POST',
+          path: () => '/appointments',
+          headers: () => ({ 'content-type': 'application/json' }),
+          body: newAppointmentBody,
         },
       },
     ]
@@ -220,7 +260,7 @@ async function main() {
     }
     const rssAfter = rss.read()
 
-    printSummary(results, { plans, qSurvey, rssAtStart, rssPeak: rss.peak(), rssAfter, db })
+    printSummary(results, { plans, qSurvey, calendarPlans, rssAtStart, rssPeak: rss.peak(), rssAfter, db })
     console.log(`serve logged ${fmt(infoLogLines)} lines below warn at its default level during the run`)
     const missed = results.filter((r) => r.target !== null && r.api.rps / r.bare.rps < r.target)
     if (missed.length > 0 && process.env.BENCH_STRICT === '1') process.exitCode = 1
@@ -261,6 +301,21 @@ function newCustomerBody() {
     region: 'IL',
     tags: n % 5 === 0 ? ['referral'] : [],
   })
+}
+
+/**
+ * Bookings as an integration makes them: an active customer, an open date of the next year, on the
+ * hour or half hour from 09:00 to 16:00 (an hour, inside the bench shop's 08:00-18:00).
+ */
+function appointmentBodies(customerIds, dates) {
+  return () => {
+    const minute = 9 * 60 + 30 * Math.floor(Math.random() * 15)
+    return JSON.stringify({
+      customer_id: customerIds[Math.floor(Math.random() * customerIds.length)],
+      date: dates[Math.floor(Math.random() * dates.length)],
+      time: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${minute % 60 === 0 ? '00' : '30'}`,
+    })
+  }
 }
 
 /** The serve process's resident set (VmRSS from /proc), sampled every 250 ms while API load runs. */
@@ -383,17 +438,26 @@ function printPlans(plans, qSurvey) {
   console.log(`\n-- ${describeQSurvey(qSurvey)}`)
 }
 
+function printCalendarPlans(plans) {
+  console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the availability statements (run by dist/resources/appointments):')
+  for (const plan of plans) {
+    console.log(`\n-- ${plan.name}${plan.seqScanOnAppointments ? '   <-- Seq Scan on appointments' : ''}`)
+    console.log(plan.plan)
+  }
+}
+
 function describeQSurvey(q) {
   return `q over ${q.terms} sampled terms: mean ${q.meanMs.toFixed(1)} ms, p95 ${q.p95Ms.toFixed(1)} ms, worst ${q.worst}; ${q.trigram} via customers_search_idx, ${q.terms - q.trigram} via the created_at index; Seq Scan on customers: ${q.seqScans.length === 0 ? 'none' : q.seqScans.join(', ')}`
 }
 
-function printSummary(results, { plans, qSurvey, rssAtStart, rssPeak, rssAfter, db }) {
+function printSummary(results, { plans, qSurvey, calendarPlans, rssAtStart, rssPeak, rssAfter, db }) {
   const where = process.env.DATABASE_URL ? 'DATABASE_URL server' : 'embedded PostgreSQL'
   console.log(
-    `\n=== Summary: ${connections} connections, ${rounds} x ${seconds} s per server per scenario (alternating), ${fmt(db.counts.customers)} customers / ${fmt(db.counts.vehicles)} vehicles / ${fmt(db.counts.shopFloor.repair_orders)} repair orders / ${fmt(db.counts.shopFloor.jobs)} jobs, ${where}, pool ${poolSize}`,
+    `\n=== Summary: ${connections} connections, ${rounds} x ${seconds} s per server per scenario (alternating), ${fmt(db.counts.customers)} customers / ${fmt(db.counts.vehicles)} vehicles / ${fmt(db.counts.shopFloor.repair_orders)} repair orders / ${fmt(db.counts.shopFloor.jobs)} jobs / ${fmt(db.counts.shopFloor.invoices)} invoices / ${fmt(db.counts.appointments)} appointments, ${where}, pool ${poolSize}`,
   )
+  const nameWidth = Math.max(...results.map((r) => r.name.length))
   const header = [
-    'scenario'.padEnd(28),
+    'scenario'.padEnd(nameWidth),
     'api req/s'.padStart(9),
     'bare req/s'.padStart(10),
     'ratio'.padStart(6),
@@ -409,7 +473,7 @@ function printSummary(results, { plans, qSurvey, rssAtStart, rssPeak, rssAfter, 
     const verdict = r.target === null ? '    ' : ratio >= r.target ? 'ok  ' : 'MISS'
     console.log(
       [
-        r.name.padEnd(28),
+        r.name.padEnd(nameWidth),
         fmt(r.api.rps).padStart(9),
         fmt(r.bare.rps).padStart(10),
         ratio.toFixed(2).padStart(6),
@@ -434,6 +498,12 @@ function printSummary(results, { plans, qSurvey, rssAtStart, rssPeak, rssAfter, 
   console.log(`  ${describeQSurvey(qSurvey)}`)
   const seq = [...plans.filter((p) => p.seqScanOnCustomers).map((p) => p.name), ...qSurvey.seqScans]
   console.log(seq.length === 0 ? 'No plan has a Seq Scan on customers.' : `Seq Scan on customers in: ${seq.join(', ')}`)
+  console.log(`\nAvailability plans (${fmt(db.counts.appointments)} appointments loaded, not analyzed):`)
+  for (const plan of calendarPlans) {
+    console.log(
+      `  ${plan.name.padEnd(60)} ${plan.executionMs.toFixed(2).padStart(8)} ms  ${plan.seqScanOnAppointments ? 'SEQ SCAN' : 'no seq scan'}  ${plan.access}${plan.rowsFiltered > 5_000 ? `  <-- reads and filters out ${fmt(plan.rowsFiltered)} rows` : ''}`,
+    )
+  }
 }
 
 await main()

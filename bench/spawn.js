@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url'
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * Spawns a server process and waits for the JSON line it prints once listening. Later stdout lines
- * (warn and error logs) go to `onLine`, or labelled to our stderr.
+ * Spawns a server process and waits for the JSON line it prints once listening (an object with a
+ * `url`, not a log line: serve logs at info by default, and Fastify's own "Server listening" line
+ * comes first). Every other stdout line goes to `onLine`, or labelled to our stderr.
  */
 export async function spawnServer(label, args, env, { log, onLine } = {}) {
   const report = log ?? ((message) => process.stderr.write(`${message}\n`))
@@ -24,30 +25,31 @@ export async function spawnServer(label, args, env, { log, onLine } = {}) {
   })
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   const info = await new Promise((resolve, reject) => {
-    let buffer = ''
-    const onData = (chunk) => {
-      buffer += chunk
-      const newline = buffer.indexOf('\n')
-      if (newline < 0) return
-      child.stdout.off('data', onData)
-      try {
-        resolve(JSON.parse(buffer.slice(0, newline)))
-      } catch (error) {
-        reject(new Error(`${label}: unexpected output ${buffer.slice(0, 200)}: ${error.message}`))
-      }
-      let rest = buffer.slice(newline + 1)
-      child.stdout.on('data', (more) => {
-        if (!onLine) {
-          process.stderr.write(`[${label}] ${more}`)
+    let listening = false
+    const other = onLine ?? ((line) => process.stderr.write(`[${label}] ${line}\n`))
+    const onStdoutLine = (line) => {
+      if (!listening) {
+        let parsed
+        try {
+          parsed = JSON.parse(line)
+        } catch {
+          // Not JSON: passed on below.
+        }
+        if (typeof parsed?.url === 'string' && parsed.level === undefined) {
+          listening = true
+          resolve(parsed)
           return
         }
-        rest += more
-        const lines = rest.split('\n')
-        rest = lines.pop() ?? ''
-        for (const line of lines) if (line.trim()) onLine(line)
-      })
+      }
+      other(line)
     }
-    child.stdout.on('data', onData)
+    let rest = ''
+    child.stdout.on('data', (chunk) => {
+      rest += chunk
+      const lines = rest.split('\n')
+      rest = lines.pop() ?? ''
+      for (const line of lines) if (line.trim()) onStdoutLine(line)
+    })
     exited.then(({ code, signal }) =>
       reject(new Error(`${label} exited (${code ?? signal}) before listening:\n${stderr.trim()}`)),
     )

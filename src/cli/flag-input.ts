@@ -1,12 +1,39 @@
 import type { z } from 'zod'
 import { ApiError } from '../lib/errors.js'
 
+/** A field of an input schema as its flag is spelled: `daily_capacity` is `--daily-capacity`. */
+const flagName = (field: string) => `--${field.replaceAll('_', '-')}`
+
 /** Flags checked by a resource's input schema; the first problem is the one error line. */
-export function parseFlags<S extends z.ZodType>(schema: S, flags: Record<string, string | null | undefined>) {
+export function parseFlags<S extends z.ZodType>(schema: S, flags: Record<string, unknown>) {
   const present = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined))
   const parsed = schema.safeParse(present)
   if (parsed.success) return parsed.data as z.output<S>
   const issue = parsed.error.issues[0]
   const field = String(issue?.path[0] ?? 'input')
-  throw new ApiError('invalid_request', `--${field} ${issue?.message ?? 'is invalid'}`, { param: field })
+  throw new ApiError('invalid_request', `${flagName(field)} ${issue?.message ?? 'is invalid'}`, { param: field })
+}
+
+/**
+ * A whole-number flag written in plain digits, from `min` to `max`, for the input field `field`;
+ * `none` (when `clearable`) stands for null. Undefined when the flag is absent. The one error line
+ * names the flag and the range, rather than oclif's multi-line parse error.
+ */
+export function wholeNumberFlag(
+  field: string,
+  value: string | undefined,
+  range: { min: number; max: number; clearable?: boolean },
+): number | null | undefined {
+  if (value === undefined) return undefined
+  const text = value.trim()
+  if (range.clearable && text.toLowerCase() === 'none') return null
+  const number = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
+  if (!(number >= range.min && number <= range.max)) {
+    throw new ApiError(
+      'invalid_request',
+      `${flagName(field)} must be a whole number from ${range.min} to ${range.max}${range.clearable ? ', or none' : ''} (got ${JSON.stringify(value)})`,
+      { param: field },
+    )
+  }
+  return number
 }

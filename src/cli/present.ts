@@ -9,7 +9,7 @@ export function presentShop(shop: ShopRow) {
     name: shop.name,
     timezone: shop.timezone,
     currency: shop.currency,
-    tax_rate: shop.tax_rate,
+    confirm_bookings: shop.confirm_bookings,
     created_at: shop.created_at.toISOString(),
   }
 }

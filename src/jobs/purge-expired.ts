@@ -1,6 +1,8 @@
+import type pg from 'pg'
 import type { Queryable } from '../db/pool.js'
 import { purgeExpiredEvents } from '../platform/events.js'
 import { purgeIdempotencyKeys } from '../platform/idempotency.js'
+import { markNoShows } from '../resources/appointments/service.js'
 import { eraseExpiredSecrets } from '../resources/webhook-endpoints/service.js'
 
 /**
@@ -16,10 +18,11 @@ export async function purgeExpired(db: Queryable) {
   }
 }
 
-/** The scheduled maintenance job's work, as counts for the log. */
-export async function runMaintenance(db: Queryable): Promise<Record<string, number>> {
-  const result = await purgeExpired(db)
+/** The scheduled maintenance job's work (purges, and the no-show sweep), as counts for the log. */
+export async function runMaintenance(pool: pg.Pool): Promise<Record<string, number>> {
+  const result = await purgeExpired(pool)
   return {
+    appointmentsMarkedNoShow: await markNoShows(pool),
     replaysErased: result.idempotency.erased,
     idempotencyKeysDeleted: result.idempotency.deleted,
     eventsDeleted: result.events,

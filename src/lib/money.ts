@@ -113,6 +113,16 @@ export function lineAmount(quantity: Decimal, unitPrice: Decimal): Decimal {
 
 export type JobKind = 'service' | 'fee' | 'discount' | 'no_charge'
 
+/** What a tax can apply to: a job's labor, its parts, its fees (the shop's rates name some of them). */
+export const taxCategories = ['labor', 'parts', 'fees'] as const
+export type TaxCategory = (typeof taxCategories)[number]
+
+/** One of the shop's named taxes: a percentage (8.875 for 8.875 %) of the categories it applies to. */
+export interface TaxRule {
+  rate: Decimal
+  appliesTo: readonly TaxCategory[]
+}
+
 export interface JobPricingInput {
   kind: JobKind
   labor: { hours: Decimal; rate: Decimal }[]
@@ -120,10 +130,16 @@ export interface JobPricingInput {
   /** The fee (kind `fee`) or the discount (kind `discount`), stored positive; ignored for other kinds. */
   flatAmount: Decimal | null
   taxable: boolean
-  /** A fraction: 0.0825 for 8.25 %. */
-  taxRate: Decimal
+  /** The shop's taxes, in the shop's order. */
+  taxes: readonly TaxRule[]
   /** The repair order's exemption, which wins over the job's `taxable`. */
   taxExempt: boolean
+}
+
+/** One tax of one job: what it was computed on (zero when the job is not taxed) and the amount. */
+export interface JobTax {
+  base: Decimal
+  amount: Decimal
 }
 
 export interface JobPricingTotals {
@@ -137,8 +153,33 @@ export interface JobPricingTotals {
   total: Decimal
 }
 
-function sum(values: Decimal[]): Decimal {
+/** A job's totals with its taxes one by one (in the order of the rules it was priced with). */
+export interface JobPricing extends JobPricingTotals {
+  taxes: JobTax[]
+}
+
+/** The exact sum (no rounding: amounts of 2 places add up exactly). */
+export function sumDecimals(values: readonly Decimal[]): Decimal {
   return values.reduce((total, value) => total.plus(value), ZERO)
+}
+
+/**
+ * Each tax of a job: `round_half_up(base × rate / 100)` where the base is the sum of the job's
+ * categories the tax applies to, when the job is taxable, the order is not exempt, the job is neither
+ * a discount nor no-charge, and the base is positive. One rounding per job and tax: the invoice
+ * allocates exactly these amounts to the job's lines, so the order and its invoice agree to the cent.
+ */
+export function jobTaxes(
+  job: { kind: JobKind; taxable: boolean; taxExempt: boolean },
+  categories: Record<TaxCategory, Decimal>,
+  rules: readonly TaxRule[],
+): JobTax[] {
+  const taxed = job.taxable && !job.taxExempt && job.kind !== 'discount' && job.kind !== 'no_charge'
+  return rules.map((rule) => {
+    const base = taxed ? sumDecimals(rule.appliesTo.map((category) => categories[category])) : ZERO
+    if (!base.greaterThan(0)) return { base: ZERO, amount: ZERO }
+    return { base, amount: roundMoney(base.times(rule.rate).dividedBy(100)) }
+  })
 }
 
 /**
@@ -149,12 +190,12 @@ function sum(values: Decimal[]): Decimal {
  *   not lower the tax of the order's other jobs either (the simple rule; a shop that discounts before
  *   tax lowers the job prices instead).
  * - no_charge: labor and parts are shown, and `discounts` cancels them, so subtotal, tax and total are 0.
- * subtotal = labor + parts + fees + discounts; tax = subtotal x rate, half-up to cents, when the job is
- * taxable, the order is not exempt and the subtotal is positive; total = subtotal + tax.
+ * subtotal = labor + parts + fees + discounts; tax = the sum of the job's taxes (jobTaxes);
+ * total = subtotal + tax.
  */
-export function computeJobPricing(input: JobPricingInput): JobPricingTotals {
-  const labor = sum(input.labor.map((line) => lineAmount(line.hours, line.rate)))
-  const parts = sum(input.parts.map((line) => lineAmount(line.quantity, line.unitPrice)))
+export function computeJobPricing(input: JobPricingInput): JobPricing {
+  const labor = sumDecimals(input.labor.map((line) => lineAmount(line.hours, line.rate)))
+  const parts = sumDecimals(input.parts.map((line) => lineAmount(line.quantity, line.unitPrice)))
   const flat = input.flatAmount === null ? ZERO : roundMoney(input.flatAmount)
   if (flat.isNegative()) {
     // The sign of a discount comes from the kind; a negative stored amount is a bug upstream.
@@ -166,21 +207,21 @@ export function computeJobPricing(input: JobPricingInput): JobPricingTotals {
   else if (input.kind === 'discount') discounts = roundMoney(flat.negated())
   else if (input.kind === 'no_charge') discounts = roundMoney(labor.plus(parts).negated())
   const subtotal = labor.plus(parts).plus(fees).plus(discounts)
-  const taxed = input.taxable && !input.taxExempt && input.kind !== 'discount' && subtotal.greaterThan(0)
-  const tax = taxed ? roundMoney(subtotal.times(input.taxRate)) : ZERO
-  return { labor, parts, fees, discounts, subtotal, tax, total: subtotal.plus(tax) }
+  const taxes = jobTaxes(input, { labor, parts, fees }, input.taxes)
+  const tax = sumDecimals(taxes.map((entry) => entry.amount))
+  return { labor, parts, fees, discounts, subtotal, tax, total: subtotal.plus(tax), taxes }
 }
 
 /** Field-wise sums: a repair order's totals are the sums of its jobs', so they agree to the cent. */
 export function sumPricing(items: JobPricingTotals[]): JobPricingTotals {
   return {
-    labor: sum(items.map((item) => item.labor)),
-    parts: sum(items.map((item) => item.parts)),
-    fees: sum(items.map((item) => item.fees)),
-    discounts: sum(items.map((item) => item.discounts)),
-    subtotal: sum(items.map((item) => item.subtotal)),
-    tax: sum(items.map((item) => item.tax)),
-    total: sum(items.map((item) => item.total)),
+    labor: sumDecimals(items.map((item) => item.labor)),
+    parts: sumDecimals(items.map((item) => item.parts)),
+    fees: sumDecimals(items.map((item) => item.fees)),
+    discounts: sumDecimals(items.map((item) => item.discounts)),
+    subtotal: sumDecimals(items.map((item) => item.subtotal)),
+    tax: sumDecimals(items.map((item) => item.tax)),
+    total: sumDecimals(items.map((item) => item.total)),
   }
 }
 

@@ -36,6 +36,8 @@ export interface Operation<
   /** Idempotency-Key handling (spec "Common rules" 3); writes without it run once per request. */
   idempotency?: 'required' | 'optional'
   success: { status: 200 | 201 | 202; description: string; schema: z.ZodType }
+  /** A second success status with the same body (the handler answers it with `answerWith`). */
+  alsoSucceeds?: { status: 200 | 201 | 202; description: string }
   /**
    * Slow work that needs no database (DNS, say), run before the transaction opens so that it never
    * holds a pooled connection; its result reaches the handler as `prepared`. Not run when an
@@ -63,6 +65,18 @@ export interface OperationContext<P, Q, B, R = unknown> {
   actor: Actor
   /** What `prepare` returned (undefined without one). */
   prepared: R
+}
+
+/** A handler's answer with the operation's `alsoSucceeds` status instead of `success.status`. */
+export class Answer {
+  constructor(
+    readonly status: 200 | 201 | 202,
+    readonly body: unknown,
+  ) {}
+}
+
+export function answerWith(status: 200 | 201 | 202, body: unknown): Answer {
+  return new Answer(status, body)
 }
 
 export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R = undefined>(
@@ -99,6 +113,16 @@ function findUnstorableText(value: unknown): string[] | null {
     }
   }
   return null
+}
+
+/** The value at a zod issue's path in the raw input (undefined when the path leads nowhere). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<PropertyKey, unknown>)[key]
+  }
+  return value
 }
 
 /**
@@ -140,7 +164,12 @@ export function parseInput<T extends z.ZodType>(
   if (location === 'body' && issue.path.length === 0 && issue.code === 'invalid_type') {
     throw new ApiError('invalid_request', 'The request body must be a JSON object', { param: null })
   }
-  if (issue.code === 'invalid_type' && issue.message.endsWith('received null') && param) {
+  // A null where none is allowed (a required field, or an enum such as a status): said as such.
+  if (
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+    param &&
+    valueAt(input, issue.path) === null
+  ) {
     throw new ApiError('invalid_request', `${param} cannot be null (omit it to leave it unchanged)`, { param })
   }
   const subject = param ? `${param}: ` : ''

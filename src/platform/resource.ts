@@ -19,6 +19,7 @@ export type SqlType =
   | 'numeric'
   | 'timestamptz'
   | 'date'
+  | 'time'
   | 'text[]'
   | 'jsonb'
 

@@ -96,6 +96,15 @@ function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
         headers: successHeaders(operation.scopes !== null, operation.idempotency !== undefined),
         content: { 'application/json': { schema: operation.success.schema } },
       },
+      ...(operation.alsoSucceeds
+        ? {
+            [String(operation.alsoSucceeds.status)]: {
+              description: operation.alsoSucceeds.description,
+              headers: successHeaders(operation.scopes !== null, operation.idempotency !== undefined),
+              content: { 'application/json': { schema: operation.success.schema } },
+            },
+          }
+        : {}),
       ...errors,
     },
   } as ZodOpenApiOperationObject

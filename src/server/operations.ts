@@ -13,7 +13,7 @@ import {
   requestFingerprint,
   type StoredResult,
 } from '../platform/idempotency.js'
-import { type Operation, parseInput } from '../platform/operation.js'
+import { Answer, type Operation, parseInput } from '../platform/operation.js'
 import { applyRedaction, redactedFieldsOf } from '../platform/redaction.js'
 import type { AuthContext } from '../platform/tenancy/api-keys.js'
 
@@ -69,6 +69,12 @@ function resolvedPath(template: string, params: unknown): string {
 // Sentinel: another request committed this key while we waited for it; answer from its record.
 class KeyTakenMeanwhile extends Error {}
 
+/** The status and body of a handler's result: its `Answer`, or the operation's success status. */
+function answered(operation: Operation, result: unknown): { status: number; body: unknown } {
+  if (result instanceof Answer) return { status: result.status, body: result.body }
+  return { status: operation.success.status, body: result }
+}
+
 export function registerOperations(app: FastifyInstance, operations: Operation[], deps: AppDeps): void {
   for (const operation of operations) {
     const isWrite = operation.method !== 'GET'
@@ -104,10 +110,10 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
         const context = { params, query, body, auth, deps, request, reply, actor }
         if (!isWrite) {
           const prepared = operation.prepare ? await operation.prepare(context) : undefined
-          const result = await operation.handler({ ...context, prepared, db: deps.pool })
-          if (redacted.length > 0) applyRedaction(result, redacted, auth.scopes)
-          reply.code(operation.success.status)
-          return result
+          const { status, body } = answered(operation, await operation.handler({ ...context, prepared, db: deps.pool }))
+          if (redacted.length > 0) applyRedaction(body, redacted, auth.scopes)
+          reply.code(status)
+          return body
         }
 
         const key = operation.idempotency ? readIdempotencyKey(request, operation.idempotency) : undefined
@@ -129,9 +135,9 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
             // No lookup first: a new key (the usual case) costs one statement, and a used key answers
             // the claim at once, or after the request holding it finishes.
             if (key && fingerprint && !(await claimKey(tx, scope, key, fingerprint))) throw new KeyTakenMeanwhile()
-            const resource = await operation.handler({ ...context, prepared, db: tx })
-            if (redacted.length > 0) applyRedaction(resource, redacted, auth.scopes)
-            const stored: StoredResult = { status: operation.success.status, body: JSON.stringify(resource) }
+            const { status, body } = answered(operation, await operation.handler({ ...context, prepared, db: tx }))
+            if (redacted.length > 0) applyRedaction(body, redacted, auth.scopes)
+            const stored: StoredResult = { status, body: JSON.stringify(body) }
             if (key) await completeKey(tx, scope, key, stored, deps.secrets.sealKey)
             return stored
           })

@@ -13,9 +13,16 @@ import {
   parseDecimalInput,
   pricingToJson,
   sumPricing,
+  type TaxCategory,
+  type TaxRule,
+  taxCategories,
 } from '../../src/lib/money.js'
 
 const d = (value: string) => new Decimal(value)
+const salesTax = (rate: string, appliesTo: readonly TaxCategory[] = taxCategories): TaxRule => ({
+  rate: d(rate),
+  appliesTo,
+})
 const money = { maxScale: 2 }
 const moneyPattern = /^-?\d+\.\d{2}$/
 
@@ -26,7 +33,7 @@ function service(overrides: Partial<JobPricingInput> = {}): JobPricingInput {
     parts: [],
     flatAmount: null,
     taxable: true,
-    taxRate: d('0.0825'),
+    taxes: [salesTax('8.25')],
     taxExempt: false,
     ...overrides,
   }
@@ -156,7 +163,8 @@ t.test('tax is zero when the job is not taxable or the order is exempt (exemptio
   const exempt = computeJobPricing(service({ ...lines, taxable: true, taxExempt: true }))
   t.equal(formatMoney(exempt.tax), '0.00')
   t.equal(formatMoney(exempt.total), '200.00')
-  t.equal(formatMoney(computeJobPricing(service({ ...lines, taxRate: d('0') })).tax), '0.00')
+  t.equal(formatMoney(computeJobPricing(service({ ...lines, taxes: [salesTax('0')] })).tax), '0.00')
+  t.equal(formatMoney(computeJobPricing(service({ ...lines, taxes: [] })).tax), '0.00', 'a shop without taxes')
 })
 
 t.test('a fee job: the flat amount as fees, plus any labor and parts', async (t) => {
@@ -217,6 +225,33 @@ t.test('a no-charge job shows its labor and parts, and totals zero', async (t) =
   })
 })
 
+t.test('several named taxes: each on the categories it applies to, rounded once per job and tax', async (t) => {
+  const job = service({
+    kind: 'fee',
+    flatAmount: d('10.00'),
+    labor: [{ hours: d('1'), rate: d('100.00') }],
+    parts: [{ quantity: d('1'), unitPrice: d('50.05') }],
+    taxes: [salesTax('6.25', ['labor', 'parts', 'fees']), salesTax('1.5', ['parts']), salesTax('2', ['fees', 'labor'])],
+  })
+  const totals = computeJobPricing(job)
+  t.same(
+    totals.taxes.map((tax) => [formatMoney(tax.base), formatMoney(tax.amount)]),
+    [
+      ['160.05', '10.00'], // 10.003125
+      ['50.05', '0.75'], // 0.75075
+      ['110.00', '2.20'],
+    ],
+  )
+  t.equal(formatMoney(totals.tax), '12.95', 'the job tax is the sum of its taxes')
+  t.equal(formatMoney(totals.total), '173.00')
+  const exempt = computeJobPricing({ ...job, taxExempt: true })
+  t.same(
+    exempt.taxes.map((tax) => formatMoney(tax.base)),
+    ['0.00', '0.00', '0.00'],
+    'an exempt order has no taxable base',
+  )
+})
+
 t.test('a repair order sums its jobs field by field; no jobs is all zeros', async (t) => {
   const jobs = [
     computeJobPricing(service({ labor: [{ hours: d('1.5'), rate: d('120') }] })),
@@ -263,7 +298,13 @@ const jobInput: fc.Arbitrary<JobPricingInput> = fc.record({
   }),
   flatAmount: fc.option(amount(10_000_00n, 2), { nil: null }),
   taxable: fc.boolean(),
-  taxRate: amount(2000n, 4),
+  taxes: fc.array(
+    fc.record({
+      rate: amount(20_0000n, 4),
+      appliesTo: fc.subarray([...taxCategories], { minLength: 1 }),
+    }),
+    { maxLength: 3 },
+  ),
   taxExempt: fc.boolean(),
 })
 

@@ -7,6 +7,7 @@ import type { Scope } from '../../src/lib/scopes.js'
 import { moveRepairOrder } from '../../src/resources/repair-orders/service.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { assertError, type Reply, sendJson } from '../helpers/http.js'
+import { setTaxRate } from '../resources/jobs/fixtures.js'
 
 t.setTimeout(600_000)
 
@@ -62,7 +63,7 @@ async function setUp() {
 
 t.test('add a job: 201, job.created, listed, and the order repriced (tax follows tax_exempt)', async (t) => {
   const { shop, key, order } = await setUp()
-  await api.pool.query('update shops set tax_rate = 0.1 where id = $1', [shop.id])
+  await setTaxRate(api.pool, shop, '0.1')
   const added = await call<JobJson>('POST', `/repair-orders/${order.id}/jobs`, key, {
     name: 'Shop supplies',
     kind: 'fee',

@@ -16,7 +16,7 @@ t.test("GET /v1/shop returns the key's own shop", async (t) => {
     name: 'Main Street Auto',
     timezone: 'America/Denver',
     currency: 'CAD',
-    capabilities: { online_booking: false, tire_storage: false },
+    capabilities: { online_booking: true, tire_storage: false },
   })
   const otherShop = (await (await api.request('/v1/shop', { key: otherKey })).json()) as { id: string }
   t.equal(otherShop.id, other.public_id, 'a key only ever reaches its own shop')

@@ -4,7 +4,7 @@ import t from 'tap'
 import { withTransaction } from '../../src/db/pool.js'
 import type { ShopRow } from '../../src/platform/tenancy/shops.js'
 import type { Technician } from '../../src/resources/technicians/schema.js'
-import { createTechnician, deactivateTechnician } from '../../src/resources/technicians/service.js'
+import { createTechnician, deactivateTechnician, updateTechnician } from '../../src/resources/technicians/service.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { assertError, sendJson } from '../helpers/http.js'
 
@@ -50,7 +50,15 @@ t.test('the list pages newest first with limit, without loss or repeat, and filt
   t.same(seen, [...ids].reverse(), "every technician of the shop once, newest first, none of another shop's")
 
   const first = (await get<TechnicianList>('/technicians?limit=1', key)).body.data[0]
-  t.match(first, { id: ids[4], object: 'technician', name: 'Eli', email: null, active: true, version: 1 })
+  t.match(first, {
+    id: ids[4],
+    object: 'technician',
+    name: 'Eli',
+    email: null,
+    active: true,
+    daily_capacity: null,
+    version: 1,
+  })
 
   const active = await get<TechnicianList>('/technicians?active=true', key)
   t.same(
@@ -71,9 +79,10 @@ t.test('get: the technician, 404 for an unknown or foreign id, invalid_id for an
   const shop = await createTestShop(api.pool)
   const { key } = await createTestKey(api.pool, shop, ['technicians.read'])
   const [id] = await addTechnicians(shop, ['Gil'])
+  await withTransaction(api.pool, (tx) => updateTechnician(tx, staff(shop), id as string, { daily_capacity: 7 }))
   const reply = await get<Technician>(`/technicians/${id}`, key)
   t.equal(reply.status, 200)
-  t.match(reply.body, { id, object: 'technician', name: 'Gil', active: true })
+  t.match(reply.body, { id, object: 'technician', name: 'Gil', active: true, daily_capacity: 7, version: 2 })
 
   const other = await createTestShop(api.pool)
   const [foreign] = await addTechnicians(other, ['Hal'])

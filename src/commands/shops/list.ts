@@ -15,7 +15,7 @@ export default class ShopsList extends BaseCommand {
       { key: 'name', header: 'NAME' },
       { key: 'timezone', header: 'TIME ZONE' },
       { key: 'currency', header: 'CURRENCY' },
-      { key: 'tax_rate', header: 'TAX RATE' },
+      { key: 'confirm_bookings', header: 'CONFIRM BOOKINGS' },
       { key: 'created_at', header: 'CREATED' },
     ])
     return shops

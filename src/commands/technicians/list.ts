@@ -23,6 +23,7 @@ export default class TechniciansList extends StaffCommand {
       { key: 'id', header: 'ID' },
       { key: 'name', header: 'NAME' },
       { key: 'email', header: 'EMAIL' },
+      { key: 'daily_capacity', header: 'DAILY CAPACITY' },
       { key: 'active', header: 'ACTIVE' },
     ])
     return technicians

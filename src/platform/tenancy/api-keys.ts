@@ -122,7 +122,7 @@ interface AuthRow {
   shop_name: string
   shop_timezone: string
   shop_currency: string
-  shop_tax_rate: string
+  shop_confirm_bookings: boolean
   shop_created_at: Date
   shop_updated_at: Date
 }
@@ -140,8 +140,8 @@ export async function authenticateApiKey(db: Queryable, plaintext: string): Prom
     name: 'authenticate-api-key',
     text: `select k.shop_id, s.public_id as shop_public_id, k.integration_id, i.public_id as integration_public_id,
        k.id as key_id, k.public_id as key_public_id, k.display_prefix, k.secret_hash, i.scopes, k.last_used_at,
-       s.name as shop_name, s.timezone as shop_timezone, s.currency as shop_currency, s.tax_rate::text as shop_tax_rate,
-       s.created_at as shop_created_at, s.updated_at as shop_updated_at
+       s.name as shop_name, s.timezone as shop_timezone, s.currency as shop_currency,
+       s.confirm_bookings as shop_confirm_bookings, s.created_at as shop_created_at, s.updated_at as shop_updated_at
      from api_keys k
      join integrations i on i.shop_id = k.shop_id and i.id = k.integration_id
      join shops s on s.id = k.shop_id
@@ -173,7 +173,7 @@ export async function authenticateApiKey(db: Queryable, plaintext: string): Prom
       name: row.shop_name,
       timezone: row.shop_timezone,
       currency: row.shop_currency,
-      tax_rate: row.shop_tax_rate,
+      confirm_bookings: row.shop_confirm_bookings,
       created_at: row.shop_created_at,
       updated_at: row.shop_updated_at,
     },

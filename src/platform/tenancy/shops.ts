@@ -11,8 +11,8 @@ export interface ShopRow {
   name: string
   timezone: string
   currency: string
-  /** Sales tax on taxable jobs, a decimal string with 5 places ("0.08250"); shop-side only. */
-  tax_rate: string
+  /** When true, a booking through the API is `requested` until the shop confirms it; shop-side only. */
+  confirm_bookings: boolean
   created_at: Date
   updated_at: Date
 }
@@ -27,13 +27,14 @@ export interface NewShop {
 export const capabilityFlags = ['online_booking', 'tire_storage'] as const
 export type Capabilities = Record<(typeof capabilityFlags)[number], boolean>
 
+/** online_booking: the appointments API books on the shop's hours (it is always there). */
 export function shopCapabilities(_shop: ShopRow): Capabilities {
-  return { online_booking: false, tire_storage: false }
+  return { online_booking: true, tire_storage: false }
 }
 
 export const shopDefaults: NewShop = { name: 'My Shop', timezone: 'America/New_York', currency: 'USD' }
 
-const shopColumns = 'id, public_id, name, timezone, currency, tax_rate::text as tax_rate, created_at, updated_at'
+const shopColumns = 'id, public_id, name, timezone, currency, confirm_bookings, created_at, updated_at'
 
 export function validateNewShop(input: NewShop): NewShop {
   const name = input.name.trim()
@@ -74,22 +75,19 @@ export async function findShopByPublicId(db: Queryable, publicId: string): Promi
   return result.rows[0] ?? null
 }
 
-/** 0 <= rate < 1 with at most 5 decimal places, as `shops.tax_rate` stores it (numeric(6, 5)). */
-const taxRatePattern = /^(0(\.\d{1,5})?|\.\d{1,5})$/
+/** Shop-side settings a staff member changes; absent ones stay as they are. */
+export interface ShopSettings {
+  confirmBookings?: boolean
+}
 
-/** Sets the sales tax rate jobs use (e.g. "0.0825" for 8.25 %); 400 invalid_request on any other shape. */
-export async function setShopTaxRate(db: Queryable, shopId: string, rate: string): Promise<ShopRow> {
-  if (!taxRatePattern.test(rate)) {
-    throw new ApiError(
-      'invalid_request',
-      `"${rate}" is not a tax rate: give a decimal from 0 up to (not including) 1 with at most 5 places, e.g. 0.0825 for 8.25 %`,
-      { param: 'tax-rate' },
-    )
-  }
+/** Changes the shop's settings in one statement. (Tax rates are `shopapi taxes`.) */
+export async function updateShopSettings(db: Queryable, shopId: string, settings: ShopSettings): Promise<ShopRow> {
   const result = await db.query<ShopRow>(
-    `update shops set tax_rate = $2::numeric, updated_at = date_trunc('milliseconds', now()) where id = $1::uuid
+    `update shops set confirm_bookings = coalesce($2::boolean, confirm_bookings),
+       updated_at = date_trunc('milliseconds', now())
+     where id = $1::uuid
      returning ${shopColumns}`,
-    [shopId, rate],
+    [shopId, settings.confirmBookings ?? null],
   )
   return result.rows[0] as ShopRow
 }

@@ -12,6 +12,7 @@ import {
   type JobKind,
   lineAmount,
   parseDecimalInput,
+  type TaxRule,
 } from '../../lib/money.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
 import type { StoredPricingTotals } from '../../platform/money-schemas.js'
@@ -19,6 +20,8 @@ import type { Page, PageRequest } from '../../platform/pagination.js'
 import { createRecord, getRecord, listRecords } from '../../platform/resource.js'
 import { assertAction, assertMove, statusChangedEvent } from '../../platform/workflow.js'
 import { publicRepairOrderState, settledStates } from '../repair-orders/workflow.js'
+import { shopTaxes, taxRule } from '../taxes/rules.js'
+import { activeTechnicianId } from '../technicians/service.js'
 import {
   type JobRow,
   jobDefinition,
@@ -89,7 +92,7 @@ export function listPartsOfJob(db: Queryable, reader: Actor, job: JobRow, page: 
 // lock only their job and never reprice, so they cannot take part in a cycle.
 
 interface PricingContext {
-  taxRate: Decimal
+  taxes: TaxRule[]
   taxExempt: boolean
 }
 
@@ -122,15 +125,15 @@ async function lockRepairOrder(
   shopId: string,
   repairOrderId: string,
 ): Promise<PricingContext & { public_id: string; state: string }> {
-  const { rows } = await tx.query<{ tax_rate: string; tax_exempt: boolean; public_id: string; state: string }>(
-    `select s.tax_rate, ro.tax_exempt, ro.public_id, ro.state from repair_orders ro join shops s on s.id = ro.shop_id
+  const { rows } = await tx.query<{ tax_exempt: boolean; public_id: string; state: string }>(
+    `select ro.tax_exempt, ro.public_id, ro.state from repair_orders ro
      where ro.shop_id = $1::uuid and ro.id = $2::uuid for update of ro`,
     [shopId, repairOrderId],
   )
   const found = rows[0]
   if (!found) throw new Error(`repair order ${repairOrderId} of shop ${shopId} does not exist`)
   return {
-    taxRate: new ExactDecimal(found.tax_rate),
+    taxes: (await shopTaxes(tx, shopId)).map(taxRule),
     taxExempt: found.tax_exempt,
     public_id: found.public_id,
     state: found.state,
@@ -212,7 +215,7 @@ async function repriceJobs(
       })),
       flatAmount: job.flat_amount === null ? null : new ExactDecimal(job.flat_amount),
       taxable: job.taxable,
-      taxRate: context.taxRate,
+      taxes: context.taxes,
       taxExempt: context.taxExempt,
     })
     const hours =
@@ -281,6 +284,26 @@ export async function repriceRepairOrder(tx: Queryable, shopId: string, repairOr
   await updateRepairOrderTotals(tx, shopId, repairOrderId)
 }
 
+/**
+ * Reprices every repair order of the shop that is not settled (a tax changed), each locked first, in
+ * id order. An order settled after it was listed keeps its posted totals. Returns how many were repriced.
+ */
+export async function repriceOpenRepairOrders(tx: Queryable, shopId: string): Promise<number> {
+  const { rows } = await tx.query<{ id: string }>(
+    'select id from repair_orders where shop_id = $1::uuid and state <> all($2::text[]) order by id',
+    [shopId, settledStates],
+  )
+  let repriced = 0
+  for (const { id } of rows) {
+    const context = await lockRepairOrder(tx, shopId, id)
+    if ((settledStates as readonly string[]).includes(context.state)) continue
+    await repriceJobs(tx, shopId, id, context)
+    await updateRepairOrderTotals(tx, shopId, id)
+    repriced += 1
+  }
+  return repriced
+}
+
 /** Reprices one job and its order's totals (the order is already locked by the caller). */
 async function repriceJob(tx: Queryable, job: JobRow, context: PricingContext, keepVersion = false) {
   await repriceJobs(tx, job.shop_id, job.repair_order_id, context, { jobIds: [job.id], keepVersion })
@@ -326,29 +349,6 @@ export const laborHoursInput: DecimalInputOptions = { maxScale: 2, max: '999.99'
 export const laborRateInput: DecimalInputOptions = { maxScale: 2, max: '99999.99' }
 export const quantityInput: DecimalInputOptions = { maxScale: 3, max: '9999.999' }
 export const priceInput: DecimalInputOptions = { maxScale: 2, max: '9999999.99' }
-
-async function findTechnician(tx: Queryable, actor: Actor, publicId: string, param: string): Promise<string> {
-  const { rows } = await tx.query<{ id: string; active: boolean; name: string }>(
-    'select id, active, name from technicians where shop_id = $1::uuid and public_id = $2::text',
-    [actor.shopId, publicId],
-  )
-  const found = rows[0]
-  if (!found) throw new ApiError('not_found', `No technician ${publicId} in this shop`, { param })
-  if (!found.active) {
-    throw new ApiError('conflict', `Technician ${publicId} (${found.name}) is inactive`, {
-      param,
-      blockers: [
-        {
-          type: 'technician',
-          reason: 'inactive',
-          message: `${publicId} is inactive`,
-          resolution: ['Assign an active technician'],
-        },
-      ],
-    })
-  }
-  return found.id
-}
 
 interface CannedJob {
   id: string
@@ -480,7 +480,7 @@ export async function createJob(
   assertOrderOpen(context, 'adding a job')
   const canned = input.canned_job_id ? await findCannedJob(tx, actor, input.canned_job_id) : undefined
   const technicianId = input.technician_id
-    ? await findTechnician(tx, actor, input.technician_id, 'technician_id')
+    ? await activeTechnicianId(tx, actor, input.technician_id, 'technician_id')
     : null
   const kind = input.kind ?? (canned?.kind as JobCreate['kind']) ?? 'service'
   const flat = kind === 'fee' || kind === 'discount'
@@ -667,7 +667,7 @@ export async function addLabor(
   const hours = positive(decimalInput(input.hours, 'hours', laborHoursInput), 'hours')
   const rate = decimalInput(input.rate, 'rate', laborRateInput)
   const { job, context } = await lockJobForChange(tx, actor, jobPublicId, 'adding labor')
-  const technicianId = input.technician ? await findTechnician(tx, actor, input.technician, 'technician') : null
+  const technicianId = input.technician ? await activeTechnicianId(tx, actor, input.technician, 'technician') : null
   const [publicId] = await insertLabor(tx, job, [{ technicianId, description: input.description ?? null, hours, rate }])
   await repriceJob(tx, job, context)
   return {

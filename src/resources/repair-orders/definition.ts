@@ -56,8 +56,10 @@ export const repairOrderDefinition: ResourceDefinition<RepairOrderRow, RepairOrd
     customer_public_id: { sql: 'c.public_id', type: 'text' },
     vehicle_id: column('vehicle_id', 'uuid'),
     vehicle_public_id: { sql: 'v.public_id', type: 'text' },
-    // Appointment conversion (a later issue) fills origin_appointment_id; until then it is always null.
-    origin_appointment_public_id: { sql: 'null::text', type: 'text' },
+    origin_appointment_public_id: {
+      sql: '(select a.public_id from appointments a where a.shop_id = ro.shop_id and a.id = ro.origin_appointment_id)',
+      type: 'text',
+    },
     customer_concern: column('customer_concern', 'text'),
     odometer_in: column('odometer_in', 'integer'),
     odometer_out: column('odometer_out', 'integer'),

@@ -15,6 +15,7 @@ import { repriceRepairOrder } from '../jobs/service.js'
 import { type RepairOrderFilters, type RepairOrderRow, repairOrderDefinition } from './definition.js'
 import type { RepairOrderCreate, RepairOrderUpdate } from './schema.js'
 import {
+  isLedgerMove,
   publicRepairOrderState,
   type RepairOrderState,
   repairOrderWorkflow,
@@ -96,7 +97,7 @@ async function lockParty(tx: Queryable, actor: Actor, table: 'customers' | 'vehi
   return rows[0]
 }
 
-function refuseParty(kind: 'customer' | 'vehicle', party: Party): never {
+function refuseParty(kind: 'customer' | 'vehicle', party: Party, purpose: string): never {
   const param = `${kind}_id`
   if (party.merged_into) {
     throw new ApiError(
@@ -115,21 +116,17 @@ function refuseParty(kind: 'customer' | 'vehicle', party: Party): never {
       },
     )
   }
-  throw new ApiError(
-    'conflict',
-    `${capital(kind)} ${party.public_id} is archived: no new repair order is opened for it`,
-    {
-      param,
-      blockers: [
-        {
-          type: kind,
-          reason: 'archived',
-          message: `${party.public_id} is archived`,
-          resolution: [`Ask the shop to restore the ${kind}, or use another ${kind}`],
-        },
-      ],
-    },
-  )
+  throw new ApiError('conflict', `${capital(kind)} ${party.public_id} is archived: ${purpose}`, {
+    param,
+    blockers: [
+      {
+        type: kind,
+        reason: 'archived',
+        message: `${party.public_id} is archived`,
+        resolution: [`Ask the shop to restore the ${kind}, or use another ${kind}`],
+      },
+    ],
+  })
 }
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
@@ -148,20 +145,24 @@ async function nextRepairOrderNumber(tx: Queryable, shopId: string): Promise<num
   return Number((rows[0] as { value: string }).value)
 }
 
-export async function createRepairOrder(
+/** The customer and vehicle of a new order or appointment, locked, with the owner check. */
+export async function lockCustomerAndVehicle(
   tx: Queryable,
   actor: Actor,
-  input: RepairOrderCreate,
-): Promise<RepairOrderRow> {
-  const customer = await lockParty(tx, actor, 'customers', input.customer_id)
+  customerPublicId: string,
+  vehiclePublicId: string | null,
+  purpose: string,
+): Promise<{ customer: Party & { tax_exempt?: boolean }; vehicle: (Party & { customer_id?: string }) | null }> {
+  const customer = await lockParty(tx, actor, 'customers', customerPublicId)
   if (!customer)
-    throw new ApiError('not_found', `No customer ${input.customer_id} in this shop`, { param: 'customer_id' })
-  if (customer.merged_into || customer.archived) refuseParty('customer', customer)
-  const vehicle = await lockParty(tx, actor, 'vehicles', input.vehicle_id)
-  if (!vehicle) throw new ApiError('not_found', `No vehicle ${input.vehicle_id} in this shop`, { param: 'vehicle_id' })
-  if (vehicle.merged_into || vehicle.archived) refuseParty('vehicle', vehicle)
+    throw new ApiError('not_found', `No customer ${customerPublicId} in this shop`, { param: 'customer_id' })
+  if (customer.merged_into || customer.archived) refuseParty('customer', customer, purpose)
+  if (vehiclePublicId === null) return { customer, vehicle: null }
+  const vehicle = await lockParty(tx, actor, 'vehicles', vehiclePublicId)
+  if (!vehicle) throw new ApiError('not_found', `No vehicle ${vehiclePublicId} in this shop`, { param: 'vehicle_id' })
+  if (vehicle.merged_into || vehicle.archived) refuseParty('vehicle', vehicle, purpose)
   if (vehicle.customer_id !== customer.id) {
-    // A fleet vehicle driven in by someone else is still its owner's order: name the owner.
+    // A fleet vehicle driven in by someone else is still its owner's: name the owner.
     const owner = await tx.query<{ public_id: string }>(
       'select public_id from customers where shop_id = $1::uuid and id = $2::uuid',
       [actor.shopId, vehicle.customer_id],
@@ -175,17 +176,40 @@ export async function createRepairOrder(
           reason: 'owner_mismatch',
           message: `${vehicle.public_id} is owned by ${ownerId}`,
           resolution: [
-            `Open the order for the owner (customer_id ${ownerId})`,
+            `Use the owner (customer_id ${ownerId})`,
             `Or have the vehicle moved to ${customer.public_id} first (PATCH /vehicles/${vehicle.public_id})`,
           ],
         },
       ],
     })
   }
+  return { customer, vehicle }
+}
+
+/**
+ * Opens an order: a walk-in (`checked_in`) through the API or CLI; appointment conversion passes the
+ * appointment and `scheduled` (the vehicle is expected) or `checked_in` (it has arrived).
+ */
+export async function createRepairOrder(
+  tx: Queryable,
+  actor: Actor,
+  input: RepairOrderCreate,
+  origin: { appointmentId: string; state: RepairOrderState } | null = null,
+): Promise<RepairOrderRow> {
+  const { customer, vehicle } = await lockCustomerAndVehicle(
+    tx,
+    actor,
+    input.customer_id,
+    input.vehicle_id,
+    'no new repair order is opened for it',
+  )
+  if (!vehicle) throw new ApiError('invalid_request', 'vehicle_id is required', { param: 'vehicle_id' })
   const number = await nextRepairOrderNumber(tx, actor.shopId)
   const changes = writableChanges(repairOrderDefinition, input)
   changes.number_value = { field: 'number', value: number, type: 'bigint' }
-  changes.state = { field: 'state', value: initialRepairOrderState, type: 'text' }
+  changes.state = { field: 'state', value: origin?.state ?? initialRepairOrderState, type: 'text' }
+  if (origin)
+    changes.origin_appointment_id = { field: 'origin_appointment_id', value: origin.appointmentId, type: 'uuid' }
   changes.customer_id = { field: 'customer_id', value: customer.id, type: 'uuid' }
   changes.vehicle_id = { field: 'vehicle_id', value: vehicle.id, type: 'uuid' }
   changes.tax_exempt = { field: 'tax_exempt', value: input.tax_exempt ?? customer.tax_exempt ?? false, type: 'boolean' }
@@ -225,9 +249,17 @@ export async function updateRepairOrder(
   return getRepairOrder(tx, actor, publicId)
 }
 
+/** What the ledger tells a person who tries one of its moves by hand. */
+const ledgerMoveResolution: Record<string, string> = {
+  invoiced: 'Post the invoice (shopapi invoices post RO_ID); a voided invoice is posted again the same way',
+  paid: 'Record the payment (shopapi payments record --invoice INV_ID ...) or issue a credit note',
+  ready_for_pickup: 'Void the invoice (shopapi invoices void INV_ID)',
+}
+
 /**
- * A staff move of the state (the API has none): 409 naming the allowed moves when impossible; the
- * instant of a stamped state is set on entering it; repair_order.status_changed is recorded.
+ * A staff move of the state (the API has none): 409 naming the allowed moves when impossible, and 409
+ * for a move only the ledger makes (into invoiced or paid, or back out of them); the instant of a
+ * stamped state is set on entering it; repair_order.status_changed is recorded.
  */
 export async function moveRepairOrder(
   tx: Queryable,
@@ -237,21 +269,63 @@ export async function moveRepairOrder(
 ): Promise<{ row: RepairOrderRow; previousState: RepairOrderState }> {
   const row = await getRepairOrder(tx, actor, publicId, { forUpdate: true, param: 'id' })
   const next = assertMove(repairOrderWorkflow, row, to)
+  if (isLedgerMove(row.state, next)) {
+    throw new ApiError(
+      'conflict',
+      `Repair order ${row.public_id} moves from ${row.state} to ${next} only with its invoice and payments`,
+      {
+        param: 'state',
+        blockers: [
+          {
+            type: 'repair_order',
+            reason: 'ledger_move',
+            message: `${row.state} -> ${next} follows the money: posting, voiding, payments and credits make it`,
+            resolution: [ledgerMoveResolution[next] ?? 'Use the invoice and payment commands'],
+          },
+        ],
+      },
+    )
+  }
   const previous = row.state as RepairOrderState
+  await writeState(tx, actor, row, next)
+  return { row: await getRepairOrder(tx, actor, publicId), previousState: previous }
+}
+
+/**
+ * A move the ledger makes (isLedgerMove) on an order the caller has locked: the state, its stamp and
+ * repair_order.status_changed, in the caller's transaction. Any other move is a bug of the caller.
+ */
+export async function moveRepairOrderByLedger(
+  tx: Queryable,
+  actor: Actor,
+  order: Pick<RepairOrderRow, 'shop_id' | 'id' | 'public_id' | 'number_value' | 'state'>,
+  to: RepairOrderState,
+): Promise<void> {
+  if (!isLedgerMove(order.state, to)) {
+    throw new Error(`repair order ${order.public_id}: ${order.state} -> ${to} is not a ledger move`)
+  }
+  await writeState(tx, actor, order, to)
+}
+
+async function writeState(
+  tx: Queryable,
+  actor: Actor,
+  order: Pick<RepairOrderRow, 'shop_id' | 'id' | 'public_id' | 'number_value' | 'state'>,
+  next: RepairOrderState,
+): Promise<void> {
   const stamp = stampedStates[next]
   await tx.query(
     `update repair_orders set state = $3::text, version = version + 1, updated_at = date_trunc('milliseconds', now())
        ${stamp ? `, ${stamp} = date_trunc('milliseconds', now())` : ''}
      where shop_id = $1::uuid and id = $2::uuid`,
-    [row.shop_id, row.id, next],
+    [order.shop_id, order.id, next],
   )
   await recordEvents(tx, actor, [
-    statusChangedEvent(repairOrderWorkflow, 'repair_order.status_changed', row.public_id, {
+    statusChangedEvent(repairOrderWorkflow, 'repair_order.status_changed', order.public_id, {
       field: 'state',
-      from: previous,
+      from: order.state as RepairOrderState,
       to: next,
-      summary: { number: String(row.number_value) },
+      summary: { number: String(order.number_value) },
     }),
   ])
-  return { row: await getRepairOrder(tx, actor, publicId), previousState: previous }
 }

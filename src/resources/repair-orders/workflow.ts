@@ -50,6 +50,21 @@ export const stampedStates: Partial<Record<RepairOrderState, 'completed_at' | 'i
   picked_up: 'picked_up_at',
 }
 
+/**
+ * Moves the ledger makes and staff never do: posting an invoice (ready_for_pickup -> invoiced), its
+ * balance reaching zero or below by payments or credits (invoiced -> paid) or rising again (paid ->
+ * invoiced), voiding the invoice (invoiced -> ready_for_pickup). The states follow the money.
+ */
+export const ledgerMoves: Partial<Record<RepairOrderState, readonly RepairOrderState[]>> = {
+  ready_for_pickup: ['invoiced'],
+  invoiced: ['paid', 'ready_for_pickup'],
+  paid: ['invoiced'],
+}
+
+export function isLedgerMove(from: string, to: string): boolean {
+  return ledgerMoves[from as RepairOrderState]?.includes(to as RepairOrderState) ?? false
+}
+
 // Cancelling is possible from every open state before invoicing: an invoiced order is corrected with a
 // credit note, never cancelled. on_hold parks work in the middle of the floor and resumes at the
 // points where work can pick up again (re-estimate, authorized, in progress).
@@ -67,9 +82,10 @@ export const repairOrderWorkflow = defineWorkflow<RepairOrderState, never, { sta
     quality_check: ['completed', 'in_progress', 'on_hold', 'cancelled'],
     completed: ['ready_for_pickup', 'cancelled'],
     ready_for_pickup: ['invoiced', 'cancelled'],
-    // A fleet account takes the vehicle on terms: picked up before it is paid.
-    invoiced: ['paid', 'picked_up'],
-    paid: ['picked_up'],
+    // A fleet account takes the vehicle on terms: picked up before it is paid. Voiding the invoice
+    // returns the order to ready_for_pickup; a reversal that reopens the balance returns it to invoiced.
+    invoiced: ['paid', 'picked_up', 'ready_for_pickup'],
+    paid: ['picked_up', 'invoiced'],
     picked_up: ['closed'],
     closed: [],
     cancelled: [],

@@ -8,6 +8,7 @@ export interface TechnicianRow {
   name: string
   email: string | null
   active: boolean
+  daily_capacity: number | null
   version: number
   created_at: Date
   updated_at: Date
@@ -28,6 +29,7 @@ export const technicianDefinition: ResourceDefinition<TechnicianRow, TechnicianF
     name: { sql: 't.name', type: 'text' },
     email: { sql: 't.email', type: 'text' },
     active: { sql: 't.active', type: 'boolean' },
+    daily_capacity: { sql: 't.daily_capacity', type: 'integer' },
     version: { sql: 't.version', type: 'integer' },
     created_at: { sql: 't.created_at', type: 'timestamptz' },
     updated_at: { sql: 't.updated_at', type: 'timestamptz' },
@@ -36,6 +38,7 @@ export const technicianDefinition: ResourceDefinition<TechnicianRow, TechnicianF
     name: { column: 'name', type: 'text' },
     email: { column: 'email', type: 'text' },
     active: { column: 'active', type: 'boolean' },
+    daily_capacity: { column: 'daily_capacity', type: 'integer' },
   },
   filters: {
     active: (value, { params }) => `t.active = ${params.add(value, 'boolean')}`,

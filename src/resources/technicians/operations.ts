@@ -11,6 +11,7 @@ export function toTechnicianResource(row: TechnicianRow): Technician {
     name: row.name,
     email: row.email,
     active: row.active,
+    daily_capacity: row.daily_capacity,
     version: row.version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

@@ -20,6 +20,11 @@ export const TechnicianSchema = responseObject({
   name: z.string().meta({ description: '1-100 characters' }),
   email: z.string().nullable(),
   active: z.boolean().meta({ description: 'False once the shop deactivated the technician' }),
+  daily_capacity: z.number().int().nullable().meta({
+    description:
+      "Appointments a day this technician takes (0-1000); null: no limit of their own (the shop's daily capacity still applies)",
+    example: 8,
+  }),
   version: z.number().int().meta({ description: 'Starts at 1; +1 on every change' }),
   created_at: instant,
   updated_at: instant,
@@ -41,11 +46,21 @@ export const TechnicianListQuerySchema = z.strictObject({
 
 export type TechnicianListQuery = z.output<typeof TechnicianListQuerySchema>
 
+/** The most appointments a day a technician may take (the `technicians.daily_capacity` check). */
+export const maxTechnicianDailyCapacity = 1000
+
 /** What the shop's staff may set (the CLI validates its flags with it). */
 export const TechnicianInputSchema = z.strictObject({
   name: textInput(100, { trim: true }).min(1, 'must not be empty').optional(),
   email: textInput(255, { trim: true })
     .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')
+    .nullable()
+    .optional(),
+  daily_capacity: z
+    .number()
+    .int('must be a whole number from 0 to 1000')
+    .min(0, 'must be a whole number from 0 to 1000')
+    .max(maxTechnicianDailyCapacity, 'must be a whole number from 0 to 1000')
     .nullable()
     .optional(),
 })

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/pool.js'
+import { ApiError } from '../../lib/errors.js'
 import type { Actor } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { createRecord, getRecord, listRecords, updateRecord, writableChanges } from '../../platform/resource.js'
@@ -53,4 +54,56 @@ export async function deactivateTechnician(tx: Queryable, actor: Actor, publicId
       active: { field: 'active', value: false, type: 'boolean' },
     })
   ).row
+}
+
+/** What booking and assignment need of a technician. */
+export interface AssignableTechnician {
+  id: string
+  public_id: string
+  name: string
+  daily_capacity: number | null
+}
+
+/**
+ * An active technician of the shop, locked for share so it cannot be deactivated before the caller's
+ * transaction ends: 404 naming `param` when unknown, 409 `technician/inactive` when deactivated.
+ */
+export async function activeTechnician(
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  param: string,
+): Promise<AssignableTechnician> {
+  const { rows } = await tx.query<AssignableTechnician & { active: boolean }>(
+    `select id, public_id, name, active, daily_capacity from technicians
+     where shop_id = $1::uuid and public_id = $2::text for share`,
+    [actor.shopId, publicId],
+  )
+  const found = rows[0]
+  if (!found) throw new ApiError('not_found', `No technician ${publicId} in this shop`, { param })
+  if (!found.active) {
+    throw new ApiError('conflict', `Technician ${publicId} (${found.name}) is inactive`, {
+      param,
+      blockers: [
+        {
+          type: 'technician',
+          reason: 'inactive',
+          message: `${publicId} is inactive`,
+          resolution: ['Assign an active technician (GET /technicians?active=true)'],
+        },
+      ],
+    })
+  }
+  const { active: _active, ...technician } = found
+  return technician
+}
+
+/** The internal id of an active technician (see activeTechnician). */
+export async function activeTechnicianId(
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  param: string,
+): Promise<string> {
+  return (await activeTechnician(tx, actor, publicId, param)).id
 }

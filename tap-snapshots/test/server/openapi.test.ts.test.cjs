@@ -30,6 +30,9 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "name": "Vehicles"
     },
     {
+      "name": "Appointments"
+    },
+    {
       "name": "Repair orders"
     },
     {
@@ -43,6 +46,15 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
     },
     {
       "name": "Technicians"
+    },
+    {
+      "name": "Tasks"
+    },
+    {
+      "name": "Invoices"
+    },
+    {
+      "name": "Payments"
     },
     {
       "name": "Events"
@@ -1888,6 +1900,1067 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/ExternalReference"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/appointments/availability": {
+      "get": {
+        "operationId": "getAppointmentAvailability",
+        "summary": "Availability by date",
+        "description": "One entry per date of the shop's wall clock (its time zone), in date order: whether it takes bookings, its opening hours, its daily capacity and the appointments already holding a place. It lists no time slots, and is not paginated (no \`limit\` or \`cursor\`).\\n\\nDates: \`date\` alone; or \`start_date\` to \`end_date\` (inclusive); \`start_date\` alone reads 31 dates from it; \`end_date\` alone reads from today; nothing reads today. Today is the shop's, in its time zone. At most 92 dates at once: a longer range, an \`end_date\` before the first date, or \`date\` together with \`start_date\`/\`end_date\` is 400 \`invalid_request\` naming the parameter.\\n\\nA shop that has set no opening hours takes bookings on every date at any time, up to 100 a day (\`open_time\` and \`close_time\` null). Availability can change after it was read: a booking may still be refused with 409 and a \`shop_hours\` or \`technician_capacity\` blocker.",
+        "tags": [
+          "Appointments"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "appointments.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "query",
+            "name": "date",
+            "schema": {
+              "format": "date",
+              "description": "One shop-local date. Not together with \`start_date\` or \`end_date\`.",
+              "example": "2026-03-14",
+              "type": "string",
+              "maxLength": 10
+            },
+            "description": "One shop-local date. Not together with \`start_date\` or \`end_date\`."
+          },
+          {
+            "in": "query",
+            "name": "start_date",
+            "schema": {
+              "format": "date",
+              "description": "First date of the range (inclusive). Alone: 31 dates from it. Without it: from today in the shop's time zone.",
+              "example": "2026-03-14",
+              "type": "string",
+              "maxLength": 10
+            },
+            "description": "First date of the range (inclusive). Alone: 31 dates from it. Without it: from today in the shop's time zone."
+          },
+          {
+            "in": "query",
+            "name": "end_date",
+            "schema": {
+              "format": "date",
+              "description": "Last date of the range (inclusive). Without \`start_date\`: from today. A range holds at most 92 dates.",
+              "example": "2026-03-14",
+              "type": "string",
+              "maxLength": 10
+            },
+            "description": "Last date of the range (inclusive). Without \`start_date\`: from today. A range holds at most 92 dates."
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One entry per date",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AvailabilityList"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/appointments": {
+      "get": {
+        "operationId": "listAppointments",
+        "summary": "List appointments",
+        "description": "Newest first by \`sort\` (default \`created_at\`). \`scheduled_date_from\` and \`scheduled_date_to\` are shop-local dates, both inclusive; \`updated_after\` is strict. An unknown customer, vehicle or technician id finds nothing.",
+        "tags": [
+          "Appointments"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "appointments.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "query",
+            "name": "limit",
+            "schema": {
+              "description": "Page size, 1-200, in plain decimal digits",
+              "example": 50,
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 200,
+              "default": 50
+            },
+            "description": "Page size, 1-200, in plain decimal digits"
+          },
+          {
+            "in": "query",
+            "name": "cursor",
+            "schema": {
+              "description": "The \`next_cursor\` of the previous page; the other parameters must not change",
+              "maxLength": 1000,
+              "type": "string"
+            },
+            "description": "The \`next_cursor\` of the previous page; the other parameters must not change"
+          },
+          {
+            "in": "query",
+            "name": "scheduled_date_from",
+            "schema": {
+              "description": "Only appointments on or after this date",
+              "type": "string",
+              "maxLength": 10,
+              "format": "date",
+              "pattern": "^\\\\d{4}-\\\\d{2}-\\\\d{2}$",
+              "example": "2026-03-14"
+            },
+            "description": "Only appointments on or after this date"
+          },
+          {
+            "in": "query",
+            "name": "scheduled_date_to",
+            "schema": {
+              "description": "Only appointments on or before this date",
+              "type": "string",
+              "maxLength": 10,
+              "format": "date",
+              "pattern": "^\\\\d{4}-\\\\d{2}-\\\\d{2}$",
+              "example": "2026-03-14"
+            },
+            "description": "Only appointments on or before this date"
+          },
+          {
+            "in": "query",
+            "name": "status",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "requested",
+                "booked",
+                "arrived",
+                "fulfilled",
+                "cancelled",
+                "no_show"
+              ]
+            }
+          },
+          {
+            "in": "query",
+            "name": "customer",
+            "schema": {
+              "type": "string",
+              "description": "Only this customer's appointments (a cus_ id)",
+              "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
+              "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+            }
+          },
+          {
+            "in": "query",
+            "name": "vehicle",
+            "schema": {
+              "type": "string",
+              "description": "Only this vehicle's appointments (a veh_ id)",
+              "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
+              "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
+            }
+          },
+          {
+            "in": "query",
+            "name": "technician",
+            "schema": {
+              "type": "string",
+              "description": "Only this technician's appointments (a tech_ id)",
+              "pattern": "^tech_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "tech_4bW2yXk0fT9QmZr7LcVd1p"
+            }
+          },
+          {
+            "in": "query",
+            "name": "updated_after",
+            "schema": {
+              "description": "Only appointments updated strictly after this",
+              "format": "date-time",
+              "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
+              "example": "2026-01-31T09:04:05-06:00",
+              "type": "string",
+              "maxLength": 40
+            },
+            "description": "Only appointments updated strictly after this"
+          },
+          {
+            "in": "query",
+            "name": "sort",
+            "schema": {
+              "default": "created_at",
+              "description": "Newest first by this column; ties broken by id",
+              "type": "string",
+              "enum": [
+                "created_at",
+                "updated_at"
+              ]
+            },
+            "description": "Newest first by this column; ties broken by id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of appointments",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AppointmentList"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createAppointment",
+        "summary": "Book an appointment",
+        "description": "\`date\` and \`time\` are read on the wall clock of the shop's time zone (the appointment's \`timezone\`); \`starts_at\` is the resolved instant. A time the clocks skip is 400 naming the gap; a time they show twice (fall back) needs \`utc_offset\`, else 400 naming both offsets. A slot outside the shop's hours, on a closed day or on a full day is 409 \`conflict\` with a \`shop_hours\` blocker; a technician who is full that day, a \`technician_capacity\` blocker. The new appointment is \`booked\`, or \`requested\` when the shop confirms bookings itself.",
+        "tags": [
+          "Appointments"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "appointments.read",
+          "appointments.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AppointmentCreate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new appointment",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Appointment"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/appointments/{public_id}": {
+      "get": {
+        "operationId": "getAppointment",
+        "summary": "Get an appointment",
+        "tags": [
+          "Appointments"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "appointments.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A appt_ id",
+              "pattern": "^appt_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "appt_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A appt_ id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The appointment",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Appointment"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateAppointment",
+        "summary": "Update an appointment",
+        "description": "Presence-aware. A new date, time, duration or technician is checked like a booking (409 with blockers when it does not fit; the appointment does not count against itself) and is possible while the appointment is requested or booked; notes and reason change until it is fulfilled, cancelled or a no-show (then 409). A stale \`expected_version\` is 409 \`version_conflict\`.",
+        "tags": [
+          "Appointments"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "appointments.read",
+          "appointments.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A appt_ id",
+              "pattern": "^appt_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "appt_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A appt_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AppointmentUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The updated appointment",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Appointment"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/appointments/{public_id}/cancel": {
+      "post": {
+        "operationId": "cancelAppointment",
+        "summary": "Cancel an appointment",
+        "description": "Available (\`cancel\` in \`available_actions\`) while the appointment is requested, booked or arrived; it becomes \`cancelled\` with \`cancelled_at\` and \`status_reason\`. Otherwise 409 \`conflict\` with a blocker.",
+        "tags": [
+          "Appointments"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "appointments.read",
+          "appointments.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A appt_ id",
+              "pattern": "^appt_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "appt_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A appt_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AppointmentCancel"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The cancelled appointment",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Appointment"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/appointments/{public_id}/check-in": {
+      "post": {
+        "operationId": "checkInAppointment",
+        "summary": "Check in an appointment",
+        "description": "The customer is at the shop: available (\`check_in\` in \`available_actions\`) while the appointment is requested or booked; it becomes \`arrived\` with \`arrived_at\`. Otherwise 409 \`conflict\` with a blocker. No body.",
+        "tags": [
+          "Appointments"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "appointments.read",
+          "appointments.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A appt_ id",
+              "pattern": "^appt_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "appt_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A appt_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The arrived appointment",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Appointment"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/appointments/{public_id}/repair-order": {
+      "post": {
+        "operationId": "convertAppointment",
+        "summary": "Convert an appointment to a repair order",
+        "description": "A booked or arrived appointment with a vehicle becomes a repair order (\`scheduled\`, or \`checked_in\` once arrived) whose \`origin_appointment_id\` is the appointment and whose concern is the appointment's reason; the appointment becomes \`fulfilled\`. 201 with the new order; 200 with the same order when the appointment was already converted (whatever the Idempotency-Key), so one appointment never makes two orders. A requested, cancelled or no-show appointment, or one without a vehicle, is 409 \`conflict\` with a blocker.",
+        "tags": [
+          "Appointments"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "appointments.read",
+          "appointments.write",
+          "repair_orders.read",
+          "repair_orders.write"
+        ],
+        "x-conditional-scopes": [
+          "pricing.read"
+        ],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A appt_ id",
+              "pattern": "^appt_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "appt_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A appt_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AppointmentConversion"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Already converted: the same repair order",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ConvertedRepairOrder"
+                }
+              }
+            }
+          },
+          "201": {
+            "description": "The repair order it became",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ConvertedRepairOrder"
                 }
               }
             }
@@ -4472,6 +5545,1406 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         }
       }
     },
+    "/tasks": {
+      "get": {
+        "operationId": "listTasks",
+        "summary": "List tasks",
+        "description": "Newest first by \`sort\` (default \`created_at\`). Filters combine with AND; \`updated_after\` is strict. Done tasks are listed too (filter with \`status\`).",
+        "tags": [
+          "Tasks"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "tasks.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "query",
+            "name": "limit",
+            "schema": {
+              "description": "Page size, 1-200, in plain decimal digits",
+              "example": 50,
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 200,
+              "default": 50
+            },
+            "description": "Page size, 1-200, in plain decimal digits"
+          },
+          {
+            "in": "query",
+            "name": "cursor",
+            "schema": {
+              "description": "The \`next_cursor\` of the previous page; the other parameters must not change",
+              "maxLength": 1000,
+              "type": "string"
+            },
+            "description": "The \`next_cursor\` of the previous page; the other parameters must not change"
+          },
+          {
+            "in": "query",
+            "name": "status",
+            "schema": {
+              "description": "Only tasks with this status",
+              "type": "string",
+              "enum": [
+                "open",
+                "in_progress",
+                "blocked",
+                "waiting",
+                "done"
+              ]
+            },
+            "description": "Only tasks with this status"
+          },
+          {
+            "in": "query",
+            "name": "assignee",
+            "schema": {
+              "type": "string",
+              "description": "Only this technician's tasks (a tech_ id)",
+              "pattern": "^tech_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "tech_4bW2yXk0fT9QmZr7LcVd1p"
+            }
+          },
+          {
+            "in": "query",
+            "name": "external_id",
+            "schema": {
+              "description": "This integration's external id",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255
+            },
+            "description": "This integration's external id"
+          },
+          {
+            "in": "query",
+            "name": "updated_after",
+            "schema": {
+              "description": "Only records updated strictly after this instant (RFC 3339, e.g. 2026-01-31T09:04:05-06:00)",
+              "format": "date-time",
+              "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
+              "example": "2026-01-31T09:04:05-06:00",
+              "type": "string",
+              "maxLength": 40
+            },
+            "description": "Only records updated strictly after this instant (RFC 3339, e.g. 2026-01-31T09:04:05-06:00)"
+          },
+          {
+            "in": "query",
+            "name": "sort",
+            "schema": {
+              "default": "created_at",
+              "description": "Newest first by this column; ties broken by id",
+              "type": "string",
+              "enum": [
+                "created_at",
+                "updated_at"
+              ]
+            },
+            "description": "Newest first by this column; ties broken by id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of tasks",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TaskList"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createTask",
+        "summary": "Create a task",
+        "description": "Status \`open\` and priority \`normal\` unless given; \`done\` is refused (409 \`conflict\`: complete the task after creating it). The assignee must be an active technician of the shop (404 unknown, 409 inactive); a linked repair order, customer or vehicle must be the shop's (404), and a merged customer or vehicle is 409 naming the survivor. Emits \`task.created\`.",
+        "tags": [
+          "Tasks"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "tasks.read",
+          "tasks.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TaskCreate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new task",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Task"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/tasks/{public_id}": {
+      "get": {
+        "operationId": "getTask",
+        "summary": "Get a task",
+        "tags": [
+          "Tasks"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "tasks.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A task_ id",
+              "pattern": "^task_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "task_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A task_ id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The task",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Task"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateTask",
+        "summary": "Update a task",
+        "description": "Presence-aware: omitted fields are unchanged, null clears a nullable field. \`status\` may move between any two statuses but \`done\` (409 \`conflict\`: use POST /tasks/{id}/complete); setting another status on a done task reopens it and clears \`completed_at\`. A body that changes nothing is 400 \`no_changes\`; a stale \`expected_version\` is 409 \`version_conflict\`. Emits \`task.updated\` with \`changed_fields\` (and \`previous_status\` when the status moved).",
+        "tags": [
+          "Tasks"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "tasks.read",
+          "tasks.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A task_ id",
+              "pattern": "^task_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "task_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A task_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TaskUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The updated task",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Task"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/tasks/{public_id}/complete": {
+      "post": {
+        "operationId": "completeTask",
+        "summary": "Complete a task",
+        "description": "Sets \`status\` to \`done\` and \`completed_at\`, from any other status, and emits \`task.completed\`. Completing a done task returns it unchanged (200, same version, no event).",
+        "tags": [
+          "Tasks"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "tasks.read",
+          "tasks.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A task_ id",
+              "pattern": "^task_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "task_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A task_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            },
+            "required": true,
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The task, done",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Task"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/tasks/{public_id}/external-id": {
+      "put": {
+        "operationId": "setTaskExternalId",
+        "summary": "Set this integration's external id of a task",
+        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.",
+        "tags": [
+          "Tasks"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "tasks.read",
+          "external_refs.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A task_ id",
+              "pattern": "^task_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "task_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A task_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ExternalIdRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The external reference",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExternalReference"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteTaskExternalId",
+        "summary": "Remove this integration's external id from a task",
+        "description": "Answers with \`external_id: null\`, also when none was set.",
+        "tags": [
+          "Tasks"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "tasks.read",
+          "external_refs.write"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A task_ id",
+              "pattern": "^task_[0-9A-Za-z]{1,64}$",
+              "maxLength": 69,
+              "example": "task_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A task_ id"
+          },
+          {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 255,
+              "pattern": "^[\\\\x21-\\\\x7e]+$",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The external reference, now empty",
+            "headers": {
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExternalReference"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/invoices": {
+      "get": {
+        "operationId": "listInvoices",
+        "summary": "List invoices and credit notes",
+        "description": "Newest first by \`created_at\`, each with its lines, taxes and discounts. Filters combine with AND; \`business_date_from\` and \`business_date_to\` are inclusive shop-local dates. There is no \`updated_after\`: documents never change except by voiding, so sync by business-date ranges (overlap the last day or two) and de-duplicate on \`id\`.",
+        "tags": [
+          "Invoices"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "invoices.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "query",
+            "name": "limit",
+            "schema": {
+              "description": "Page size, 1-200, in plain decimal digits",
+              "example": 50,
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 200,
+              "default": 50
+            },
+            "description": "Page size, 1-200, in plain decimal digits"
+          },
+          {
+            "in": "query",
+            "name": "cursor",
+            "schema": {
+              "description": "The \`next_cursor\` of the previous page; the other parameters must not change",
+              "maxLength": 1000,
+              "type": "string"
+            },
+            "description": "The \`next_cursor\` of the previous page; the other parameters must not change"
+          },
+          {
+            "in": "query",
+            "name": "status",
+            "schema": {
+              "description": "Only documents in this status",
+              "type": "string",
+              "enum": [
+                "posted",
+                "voided"
+              ]
+            },
+            "description": "Only documents in this status"
+          },
+          {
+            "in": "query",
+            "name": "doc_type",
+            "schema": {
+              "description": "Only invoices or only credit notes",
+              "type": "string",
+              "enum": [
+                "invoice",
+                "credit_note"
+              ]
+            },
+            "description": "Only invoices or only credit notes"
+          },
+          {
+            "in": "query",
+            "name": "customer",
+            "schema": {
+              "type": "string",
+              "description": "Only this customer's documents (a cus_ id)",
+              "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
+              "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+            }
+          },
+          {
+            "in": "query",
+            "name": "repair_order",
+            "schema": {
+              "type": "string",
+              "description": "Only this repair order's documents (a ro_ id)",
+              "pattern": "^ro_[0-9A-Za-z]{1,64}$",
+              "maxLength": 67,
+              "example": "ro_4bW2yXk0fT9QmZr7LcVd1p"
+            }
+          },
+          {
+            "in": "query",
+            "name": "number",
+            "schema": {
+              "description": "The exact number (integer >= 0); with doc_type, one document",
+              "example": "1",
+              "type": "string",
+              "maxLength": 18,
+              "pattern": "^[0-9]+$"
+            },
+            "description": "The exact number (integer >= 0); with doc_type, one document"
+          },
+          {
+            "in": "query",
+            "name": "business_date_from",
+            "schema": {
+              "description": "Only documents with business_date on or after this date (inclusive)",
+              "format": "date",
+              "example": "2026-01-31",
+              "type": "string",
+              "maxLength": 10
+            },
+            "description": "Only documents with business_date on or after this date (inclusive)"
+          },
+          {
+            "in": "query",
+            "name": "business_date_to",
+            "schema": {
+              "description": "Only documents with business_date on or before this date (inclusive)",
+              "format": "date",
+              "example": "2026-01-31",
+              "type": "string",
+              "maxLength": 10
+            },
+            "description": "Only documents with business_date on or before this date (inclusive)"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of invoices and credit notes",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/InvoiceList"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/invoices/{public_id}": {
+      "get": {
+        "operationId": "getInvoice",
+        "summary": "Get an invoice or credit note",
+        "tags": [
+          "Invoices"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "invoices.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A inv_ id",
+              "pattern": "^inv_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
+              "example": "inv_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A inv_ id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The invoice or credit note",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Invoice"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/payments": {
+      "get": {
+        "operationId": "listPayments",
+        "summary": "List payments",
+        "description": "Newest first by \`created_at\`. Filters combine with AND; \`business_date_from\` and \`business_date_to\` are inclusive shop-local dates. Payments never change: sync by business-date ranges and de-duplicate on \`id\`. A reversal is a payment of its own (negative, with \`reversal_of\`).",
+        "tags": [
+          "Payments"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "payments.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "query",
+            "name": "limit",
+            "schema": {
+              "description": "Page size, 1-200, in plain decimal digits",
+              "example": 50,
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 200,
+              "default": 50
+            },
+            "description": "Page size, 1-200, in plain decimal digits"
+          },
+          {
+            "in": "query",
+            "name": "cursor",
+            "schema": {
+              "description": "The \`next_cursor\` of the previous page; the other parameters must not change",
+              "maxLength": 1000,
+              "type": "string"
+            },
+            "description": "The \`next_cursor\` of the previous page; the other parameters must not change"
+          },
+          {
+            "in": "query",
+            "name": "settlement_target",
+            "schema": {
+              "description": "Only payments settling this kind of document",
+              "type": "string",
+              "enum": [
+                "invoice"
+              ]
+            },
+            "description": "Only payments settling this kind of document"
+          },
+          {
+            "in": "query",
+            "name": "repair_order",
+            "schema": {
+              "type": "string",
+              "description": "Only payments of this repair order's invoices (a ro_ id)",
+              "pattern": "^ro_[0-9A-Za-z]{1,64}$",
+              "maxLength": 67,
+              "example": "ro_4bW2yXk0fT9QmZr7LcVd1p"
+            }
+          },
+          {
+            "in": "query",
+            "name": "invoice",
+            "schema": {
+              "type": "string",
+              "description": "Only payments of this invoice (an inv_ id)",
+              "pattern": "^inv_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
+              "example": "inv_4bW2yXk0fT9QmZr7LcVd1p"
+            }
+          },
+          {
+            "in": "query",
+            "name": "business_date_from",
+            "schema": {
+              "description": "Only payments with business_date on or after this date (inclusive)",
+              "format": "date",
+              "example": "2026-01-31",
+              "type": "string",
+              "maxLength": 10
+            },
+            "description": "Only payments with business_date on or after this date (inclusive)"
+          },
+          {
+            "in": "query",
+            "name": "business_date_to",
+            "schema": {
+              "description": "Only payments with business_date on or before this date (inclusive)",
+              "format": "date",
+              "example": "2026-01-31",
+              "type": "string",
+              "maxLength": 10
+            },
+            "description": "Only payments with business_date on or before this date (inclusive)"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of payments",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PaymentList"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
+    "/payments/{public_id}": {
+      "get": {
+        "operationId": "getPayment",
+        "summary": "Get a payment",
+        "tags": [
+          "Payments"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [
+          "payments.read"
+        ],
+        "x-conditional-scopes": [],
+        "parameters": [
+          {
+            "in": "path",
+            "name": "public_id",
+            "schema": {
+              "type": "string",
+              "description": "A pay_ id",
+              "pattern": "^pay_[0-9A-Za-z]{1,64}$",
+              "maxLength": 68,
+              "example": "pay_4bW2yXk0fT9QmZr7LcVd1p"
+            },
+            "required": true,
+            "description": "A pay_ id"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
     "/events": {
       "get": {
         "operationId": "listEvents",
@@ -6372,6 +8845,244 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         "additionalProperties": false,
         "description": "Presence-aware: an omitted field is unchanged, null clears a nullable field (customer_id cannot be null), and a body that changes nothing is 400 no_changes"
       },
+      "AppointmentCreate": {
+        "type": "object",
+        "properties": {
+          "customer_id": {
+            "type": "string",
+            "description": "The cus_ id of the customer",
+            "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+            "maxLength": 68,
+            "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+          },
+          "date": {
+            "type": "string",
+            "maxLength": 10,
+            "format": "date",
+            "pattern": "^\\\\d{4}-\\\\d{2}-\\\\d{2}$",
+            "example": "2026-03-14",
+            "description": "The shop-local date (in the shop's time zone)"
+          },
+          "time": {
+            "type": "string",
+            "maxLength": 5,
+            "pattern": "^([01]\\\\d|2[0-3]):[0-5]\\\\d$",
+            "example": "08:30",
+            "description": "HH:MM, 24-hour, in the shop time zone"
+          },
+          "duration_minutes": {
+            "description": "Minutes, 15-600; default 60",
+            "type": "integer",
+            "minimum": 15,
+            "maximum": 600,
+            "example": 60
+          },
+          "notes": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 5000
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Up to 5000 characters"
+          },
+          "reason": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Why the customer is coming, up to 255 characters (becomes the repair order concern)"
+          },
+          "technician_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "The tech_ id of an active technician, or null",
+                "pattern": "^tech_[0-9A-Za-z]{1,64}$",
+                "maxLength": 69,
+                "example": "tech_4bW2yXk0fT9QmZr7LcVd1p"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "vehicle_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "The veh_ id of one of the customer's vehicles, or null",
+                "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+                "maxLength": 68,
+                "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "utc_offset": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 6,
+                "pattern": "^[+-](?:(?:0\\\\d|1[0-3]):[0-5]\\\\d|14:00)$"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "pattern": "^[+-](?:(?:0\\\\d|1[0-3]):[0-5]\\\\d|14:00)$",
+            "example": "-05:00",
+            "description": "Needed only for a time that happens twice when the clocks go back: the offset of the reading meant (e.g. -04:00 for the first 01:30, -05:00 for the second, in New York). Any other time accepts its own offset or none."
+          }
+        },
+        "required": [
+          "customer_id",
+          "date",
+          "time"
+        ],
+        "additionalProperties": false
+      },
+      "AppointmentUpdate": {
+        "type": "object",
+        "properties": {
+          "date": {
+            "type": "string",
+            "maxLength": 10,
+            "format": "date",
+            "pattern": "^\\\\d{4}-\\\\d{2}-\\\\d{2}$",
+            "example": "2026-03-14"
+          },
+          "time": {
+            "type": "string",
+            "maxLength": 5,
+            "pattern": "^([01]\\\\d|2[0-3]):[0-5]\\\\d$",
+            "example": "08:30",
+            "description": "HH:MM, 24-hour, in the shop time zone"
+          },
+          "duration_minutes": {
+            "type": "integer",
+            "minimum": 15,
+            "maximum": 600,
+            "description": "Minutes, 15-600",
+            "example": 60
+          },
+          "expected_version": {
+            "description": "Optimistic concurrency: the update is refused with 409 version_conflict unless this is the current version",
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "notes": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 5000
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Up to 5000 characters"
+          },
+          "reason": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Why the customer is coming, up to 255 characters (becomes the repair order concern)"
+          },
+          "technician_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "The tech_ id of an active technician, or null",
+                "pattern": "^tech_[0-9A-Za-z]{1,64}$",
+                "maxLength": 69,
+                "example": "tech_4bW2yXk0fT9QmZr7LcVd1p"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "utc_offset": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 6,
+                "pattern": "^[+-](?:(?:0\\\\d|1[0-3]):[0-5]\\\\d|14:00)$"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "pattern": "^[+-](?:(?:0\\\\d|1[0-3]):[0-5]\\\\d|14:00)$",
+            "example": "-05:00",
+            "description": "Needed only for a time that happens twice when the clocks go back: the offset of the reading meant (e.g. -04:00 for the first 01:30, -05:00 for the second, in New York). Any other time accepts its own offset or none."
+          }
+        },
+        "additionalProperties": false,
+        "description": "Presence-aware: omitted fields are unchanged, null clears notes, reason or technician_id. A new date, time, duration or technician is checked against the shop hours and capacity like a booking. A body that changes nothing is 400 no_changes."
+      },
+      "AppointmentCancel": {
+        "type": "object",
+        "properties": {
+          "reason": {
+            "description": "Up to 255 characters",
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 255
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
+      "AppointmentConversion": {
+        "type": "object",
+        "properties": {
+          "odometer_in": {
+            "description": "Odometer reading at drop-off",
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 10000000
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
       "RepairOrderCreate": {
         "type": "object",
         "properties": {
@@ -6584,6 +9295,256 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         },
         "additionalProperties": false,
         "description": "A job on a repair order, optionally from a canned job (its labor and parts are copied). New jobs are pending and not started."
+      },
+      "TaskCreate": {
+        "type": "object",
+        "properties": {
+          "title": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 255,
+            "description": "1-255 characters"
+          },
+          "description": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 5000
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Up to 5000 characters"
+          },
+          "status": {
+            "description": "Defaults to \`open\`; \`done\` is refused (complete the task instead)",
+            "type": "string",
+            "enum": [
+              "open",
+              "in_progress",
+              "blocked",
+              "waiting",
+              "done"
+            ]
+          },
+          "priority": {
+            "description": "Defaults to \`normal\`",
+            "type": "string",
+            "enum": [
+              "low",
+              "normal",
+              "high",
+              "urgent"
+            ]
+          },
+          "due_at": {
+            "anyOf": [
+              {
+                "format": "date-time",
+                "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
+                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected.",
+                "example": "2026-01-31T09:04:05-06:00",
+                "type": "string",
+                "maxLength": 40
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "When the task should be done; null: no due date"
+          },
+          "assignee_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "The tech_ id of an active technician of the shop, or null",
+                "pattern": "^tech_[0-9A-Za-z]{1,64}$",
+                "maxLength": 69,
+                "example": "tech_4bW2yXk0fT9QmZr7LcVd1p"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "repair_order_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "The ro_ id the task is about, or null",
+                "pattern": "^ro_[0-9A-Za-z]{1,64}$",
+                "maxLength": 67,
+                "example": "ro_4bW2yXk0fT9QmZr7LcVd1p"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "customer_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "The cus_ id the task is about, or null",
+                "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+                "maxLength": 68,
+                "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "vehicle_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "The veh_ id the task is about, or null",
+                "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+                "maxLength": 68,
+                "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "required": [
+          "title"
+        ],
+        "additionalProperties": false
+      },
+      "TaskUpdate": {
+        "type": "object",
+        "properties": {
+          "title": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 255,
+            "description": "1-255 characters"
+          },
+          "description": {
+            "anyOf": [
+              {
+                "type": "string",
+                "maxLength": 5000
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Up to 5000 characters"
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "open",
+              "in_progress",
+              "blocked",
+              "waiting",
+              "done"
+            ],
+            "description": "Any status but \`done\`, from any status (a done task is reopened this way); \`done\` is reached only with POST /tasks/{id}/complete and is refused here with 409 \`conflict\`"
+          },
+          "priority": {
+            "type": "string",
+            "enum": [
+              "low",
+              "normal",
+              "high",
+              "urgent"
+            ]
+          },
+          "due_at": {
+            "anyOf": [
+              {
+                "format": "date-time",
+                "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
+                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected.",
+                "example": "2026-01-31T09:04:05-06:00",
+                "type": "string",
+                "maxLength": 40
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "When the task should be done; null: no due date"
+          },
+          "assignee_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "The tech_ id of an active technician of the shop, or null",
+                "pattern": "^tech_[0-9A-Za-z]{1,64}$",
+                "maxLength": 69,
+                "example": "tech_4bW2yXk0fT9QmZr7LcVd1p"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "repair_order_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "The ro_ id the task is about, or null",
+                "pattern": "^ro_[0-9A-Za-z]{1,64}$",
+                "maxLength": 67,
+                "example": "ro_4bW2yXk0fT9QmZr7LcVd1p"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "customer_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "The cus_ id the task is about, or null",
+                "pattern": "^cus_[0-9A-Za-z]{1,64}$",
+                "maxLength": 68,
+                "example": "cus_4bW2yXk0fT9QmZr7LcVd1p"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "vehicle_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "The veh_ id the task is about, or null",
+                "pattern": "^veh_[0-9A-Za-z]{1,64}$",
+                "maxLength": 68,
+                "example": "veh_4bW2yXk0fT9QmZr7LcVd1p"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "expected_version": {
+            "description": "Optimistic concurrency: the update is refused with 409 version_conflict unless this is the current version",
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false,
+        "description": "Presence-aware: an omitted field is unchanged, null clears a nullable field, and a body that changes nothing is 400 no_changes"
       },
       "EventType": {
         "type": "string",
@@ -7293,7 +10254,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "updated_at"
         ]
       },
-      "RepairOrderList": {
+      "AvailabilityList": {
         "type": "object",
         "properties": {
           "object": {
@@ -7304,7 +10265,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "data": {
             "type": "array",
             "items": {
-              "$ref": "#/components/schemas/RepairOrder"
+              "$ref": "#/components/schemas/Availability"
             },
             "x-field-visibility": "always"
           },
@@ -7327,7 +10288,323 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "next_cursor"
         ]
       },
-      "RepairOrder": {
+      "Availability": {
+        "type": "object",
+        "properties": {
+          "date": {
+            "type": "string",
+            "format": "date",
+            "description": "A date on the shop's wall clock",
+            "example": "2026-03-14",
+            "x-field-visibility": "always"
+          },
+          "available": {
+            "type": "boolean",
+            "description": "Open and not full (\`booked\` < \`capacity\`). It can change once read: a booking may still be refused with a blocker.",
+            "x-field-visibility": "always"
+          },
+          "reason": {
+            "description": "Why the date is not available: the closure's reason (or \\"Closed (holiday)\\"), \\"Closed on Sundays\\" for a weekday the shop does not open, \\"Fully booked\\", or \\"Not taking appointments\\" (a capacity of 0); null when available.",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "open_time": {
+            "description": "Opening time \`HH:MM\`; null when closed, and while the shop has set no hours (then it takes bookings at any time).",
+            "example": "08:00",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "close_time": {
+            "description": "Closing time \`HH:MM\`, \`24:00\` for midnight; null as \`open_time\`.",
+            "example": "17:30",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "booked": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Appointments of this date that hold a place: status \`requested\`, \`booked\`, \`arrived\` or \`fulfilled\`.",
+            "x-field-visibility": "always"
+          },
+          "capacity": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Appointments the shop takes this date, all technicians together (100 while it has set no hours); 0 when closed.",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "date",
+          "available",
+          "reason",
+          "open_time",
+          "close_time",
+          "booked",
+          "capacity"
+        ],
+        "description": "Whether the shop takes bookings on one of its dates"
+      },
+      "AppointmentList": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "const": "list",
+            "x-field-visibility": "always"
+          },
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Appointment"
+            },
+            "x-field-visibility": "always"
+          },
+          "has_more": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "next_cursor": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "object",
+          "data",
+          "has_more",
+          "next_cursor"
+        ]
+      },
+      "Appointment": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "appt_ id",
+            "example": "appt_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
+          },
+          "object": {
+            "type": "string",
+            "const": "appointment",
+            "x-field-visibility": "always"
+          },
+          "status": {
+            "type": "string",
+            "description": "One of requested, booked, arrived, fulfilled, cancelled, no_show; other strings may appear",
+            "example": "booked",
+            "x-field-visibility": "always"
+          },
+          "date": {
+            "type": "string",
+            "format": "date",
+            "description": "Shop-local date",
+            "example": "2026-03-14",
+            "x-field-visibility": "always"
+          },
+          "time": {
+            "type": "string",
+            "description": "HH:MM on the wall clock of \`timezone\`",
+            "example": "08:30",
+            "x-field-visibility": "always"
+          },
+          "timezone": {
+            "type": "string",
+            "description": "IANA zone the date and time are read in",
+            "example": "America/New_York",
+            "x-field-visibility": "always"
+          },
+          "starts_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "The resolved UTC instant",
+            "x-field-visibility": "always"
+          },
+          "duration_minutes": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "x-field-visibility": "always"
+          },
+          "reason": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "notes": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "customer_id": {
+            "description": "cus_ id",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "vehicle_id": {
+            "description": "veh_ id",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "technician_id": {
+            "description": "tech_ id",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "repair_order_id": {
+            "description": "ro_ id of the repair order it became",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "confirmed_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "arrived_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "cancelled_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "status_reason": {
+            "description": "Why it was cancelled (or set by the shop)",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "available_actions": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "What this key may do now: \`cancel\`, \`check_in\` (other strings may appear)",
+            "example": [
+              "cancel",
+              "check_in"
+            ],
+            "x-field-visibility": "always"
+          },
+          "version": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Starts at 1; +1 on every change",
+            "x-field-visibility": "always"
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          },
+          "updated_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "status",
+          "date",
+          "time",
+          "timezone",
+          "starts_at",
+          "duration_minutes",
+          "reason",
+          "notes",
+          "customer_id",
+          "vehicle_id",
+          "technician_id",
+          "repair_order_id",
+          "confirmed_at",
+          "arrived_at",
+          "cancelled_at",
+          "status_reason",
+          "available_actions",
+          "version",
+          "created_at",
+          "updated_at"
+        ]
+      },
+      "ConvertedRepairOrder": {
         "type": "object",
         "properties": {
           "id": {
@@ -7527,6 +10804,21 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
             "example": "2026-01-31T15:04:05.000Z",
             "x-field-visibility": "always"
+          },
+          "jobs": {
+            "anyOf": [
+              {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/Job"
+                }
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always",
+            "description": "The order's jobs (a new order has none), at most 100; null when it has more: use GET /repair-orders/{id}/jobs"
           }
         },
         "required": [
@@ -7552,8 +10844,10 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "redacted_fields",
           "version",
           "created_at",
-          "updated_at"
-        ]
+          "updated_at",
+          "jobs"
+        ],
+        "description": "A RepairOrder with its jobs embedded (bounded)"
       },
       "ROPricing": {
         "type": "object",
@@ -7880,6 +11174,268 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "total"
         ],
         "description": "Sale pricing of one job"
+      },
+      "RepairOrderList": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "const": "list",
+            "x-field-visibility": "always"
+          },
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RepairOrder"
+            },
+            "x-field-visibility": "always"
+          },
+          "has_more": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "next_cursor": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "object",
+          "data",
+          "has_more",
+          "next_cursor"
+        ]
+      },
+      "RepairOrder": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "ro_ id",
+            "example": "ro_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
+          },
+          "object": {
+            "type": "string",
+            "const": "repair_order",
+            "x-field-visibility": "always"
+          },
+          "number": {
+            "type": "string",
+            "description": "The shop's human number, the digits of number_value",
+            "example": "1001",
+            "x-field-visibility": "always"
+          },
+          "number_value": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "The number as an integer; unique in the shop, gaps possible",
+            "x-field-visibility": "always"
+          },
+          "state": {
+            "type": "string",
+            "description": "One of scheduled, checked_in, estimating, awaiting_authorization, authorized, in_progress, waiting_for_parts, quality_check, completed, ready_for_pickup, invoiced, paid, picked_up, closed, cancelled, unknown; other strings may appear. \`unknown\`: an internal state with no public value; refresh and surface it for review.",
+            "example": "in_progress",
+            "x-field-visibility": "always"
+          },
+          "customer_id": {
+            "type": "string",
+            "description": "cus_ id",
+            "x-field-visibility": "always"
+          },
+          "vehicle_id": {
+            "type": "string",
+            "description": "veh_ id",
+            "x-field-visibility": "always"
+          },
+          "origin_appointment_id": {
+            "description": "The appt_ id the order was converted from",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "customer_concern": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "odometer_in": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "odometer_out": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "is_comeback": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "tax_exempt": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "promised_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "completed_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "invoiced_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "picked_up_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "external_id": {
+            "description": "This integration's own id for the record; null when it set none",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "pricing": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/ROPricing"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": {
+              "requires_scopes": [
+                "pricing.read"
+              ],
+              "when_missing": "null, listed in redacted_fields"
+            }
+          },
+          "redacted_fields": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "JSON pointers of fields redacted for this key",
+            "x-field-visibility": "always"
+          },
+          "version": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Starts at 1; +1 on every change",
+            "x-field-visibility": "always"
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          },
+          "updated_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "number",
+          "number_value",
+          "state",
+          "customer_id",
+          "vehicle_id",
+          "origin_appointment_id",
+          "customer_concern",
+          "odometer_in",
+          "odometer_out",
+          "is_comeback",
+          "tax_exempt",
+          "promised_at",
+          "completed_at",
+          "invoiced_at",
+          "picked_up_at",
+          "external_id",
+          "pricing",
+          "redacted_fields",
+          "version",
+          "created_at",
+          "updated_at"
+        ]
       },
       "JobList": {
         "type": "object",
@@ -8999,6 +12555,21 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "description": "False once the shop deactivated the technician",
             "x-field-visibility": "always"
           },
+          "daily_capacity": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Appointments a day this technician takes (0-1000); null: no limit of their own (the shop's daily capacity still applies)",
+            "example": 8,
+            "x-field-visibility": "always"
+          },
           "version": {
             "type": "integer",
             "minimum": -9007199254740991,
@@ -9027,10 +12598,841 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "name",
           "email",
           "active",
+          "daily_capacity",
           "version",
           "created_at",
           "updated_at"
         ]
+      },
+      "TaskList": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "const": "list",
+            "x-field-visibility": "always"
+          },
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Task"
+            },
+            "x-field-visibility": "always"
+          },
+          "has_more": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "next_cursor": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "object",
+          "data",
+          "has_more",
+          "next_cursor"
+        ]
+      },
+      "Task": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "task_ id",
+            "example": "task_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
+          },
+          "object": {
+            "type": "string",
+            "const": "task",
+            "x-field-visibility": "always"
+          },
+          "title": {
+            "type": "string",
+            "x-field-visibility": "always"
+          },
+          "description": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "status": {
+            "type": "string",
+            "description": "One of open, in_progress, blocked, waiting, done; other strings may appear",
+            "x-field-visibility": "always"
+          },
+          "priority": {
+            "type": "string",
+            "description": "One of low, normal, high, urgent; other strings may appear",
+            "x-field-visibility": "always"
+          },
+          "assignee_id": {
+            "description": "The tech_ id of the assigned technician, or null",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "repair_order_id": {
+            "description": "The ro_ id the task is about, or null",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "customer_id": {
+            "description": "The cus_ id the task is about, or null",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "vehicle_id": {
+            "description": "The veh_ id the task is about, or null",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "due_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "completed_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "When the task was completed; null unless \`done\`",
+            "x-field-visibility": "always"
+          },
+          "external_id": {
+            "description": "This integration's own id for the record; null when it set none",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "available_actions": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Known: \`complete\` (for a task that is not done, to a key holding tasks.write); other strings may appear",
+            "x-field-visibility": "always"
+          },
+          "version": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Starts at 1; +1 on every change",
+            "x-field-visibility": "always"
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          },
+          "updated_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "title",
+          "description",
+          "status",
+          "priority",
+          "assignee_id",
+          "repair_order_id",
+          "customer_id",
+          "vehicle_id",
+          "due_at",
+          "completed_at",
+          "external_id",
+          "available_actions",
+          "version",
+          "created_at",
+          "updated_at"
+        ]
+      },
+      "InvoiceList": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "const": "list",
+            "x-field-visibility": "always"
+          },
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Invoice"
+            },
+            "x-field-visibility": "always"
+          },
+          "has_more": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "next_cursor": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "object",
+          "data",
+          "has_more",
+          "next_cursor"
+        ]
+      },
+      "Invoice": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "inv_ id (invoices and credit notes)",
+            "example": "inv_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
+          },
+          "object": {
+            "type": "string",
+            "const": "invoice",
+            "x-field-visibility": "always"
+          },
+          "number": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Per shop and document type, from 1, sequential without gaps (a voided document keeps its number)",
+            "example": 1,
+            "x-field-visibility": "always"
+          },
+          "doc_type": {
+            "type": "string",
+            "description": "\`invoice\` or \`credit_note\` (other strings may appear)",
+            "example": "invoice",
+            "x-field-visibility": "always"
+          },
+          "status": {
+            "type": "string",
+            "description": "\`posted\` or \`voided\` (other strings may appear)",
+            "example": "posted",
+            "x-field-visibility": "always"
+          },
+          "currency": {
+            "type": "string",
+            "description": "ISO 4217 code, the shop currency",
+            "example": "USD",
+            "x-field-visibility": "always"
+          },
+          "customer_id": {
+            "type": "string",
+            "description": "cus_ id of the repair order when posted",
+            "x-field-visibility": "always"
+          },
+          "repair_order_id": {
+            "type": "string",
+            "description": "ro_ id",
+            "x-field-visibility": "always"
+          },
+          "vehicle_id": {
+            "description": "veh_ id of the repair order",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "credit_note_of": {
+            "description": "On a credit note: the inv_ id of the invoice it credits",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "business_date": {
+            "type": "string",
+            "format": "date",
+            "description": "The shop-local date of posting",
+            "example": "2026-01-31",
+            "x-field-visibility": "always"
+          },
+          "posted_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          },
+          "voided_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "void_reason": {
+            "description": "The shop's reason for voiding, if it gave one",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "reason": {
+            "description": "On a credit note: the shop's reason for it, if it gave one",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "totals": {
+            "x-field-visibility": "always",
+            "$ref": "#/components/schemas/InvoiceTotals"
+          },
+          "lines": {
+            "anyOf": [
+              {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/InvoiceLine"
+                }
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Every line, in order (at most 500)",
+            "x-field-visibility": "always"
+          },
+          "taxes": {
+            "anyOf": [
+              {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/InvoiceTax"
+                }
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "The shop's taxes as posted, in order",
+            "x-field-visibility": "always"
+          },
+          "discounts": {
+            "anyOf": [
+              {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/InvoiceDiscount"
+                }
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Document-level discounts (invoices)",
+            "x-field-visibility": "always"
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "number",
+          "doc_type",
+          "status",
+          "currency",
+          "customer_id",
+          "repair_order_id",
+          "vehicle_id",
+          "credit_note_of",
+          "business_date",
+          "posted_at",
+          "voided_at",
+          "void_reason",
+          "reason",
+          "totals",
+          "lines",
+          "taxes",
+          "discounts",
+          "created_at"
+        ],
+        "description": "An invoice or a credit note. Posted documents never change (the database refuses it); voiding sets status \`voided\` and voided_at. A credit note is a dated correction with its own number, never an edit."
+      },
+      "InvoiceTotals": {
+        "type": "object",
+        "properties": {
+          "currency": {
+            "type": "string",
+            "description": "ISO 4217 code, the shop currency",
+            "example": "USD",
+            "x-field-visibility": "always"
+          },
+          "labor": {
+            "type": "string",
+            "description": "Labor: hours × rate, each line rounded to the cent",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "180.00",
+            "x-field-visibility": "always"
+          },
+          "parts": {
+            "type": "string",
+            "description": "Parts: quantity × unit price, each line rounded to the cent",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "180.00",
+            "x-field-visibility": "always"
+          },
+          "fees": {
+            "type": "string",
+            "description": "Fees (shop supplies, disposal), 0.00 when none",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "180.00",
+            "x-field-visibility": "always"
+          },
+          "discounts": {
+            "type": "string",
+            "description": "Discounts, zero or negative",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "180.00",
+            "x-field-visibility": "always"
+          },
+          "subtotal": {
+            "type": "string",
+            "description": "labor + parts + fees + discounts",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "180.00",
+            "x-field-visibility": "always"
+          },
+          "tax": {
+            "type": "string",
+            "description": "Sales tax on taxable amounts, rounded half-up to the cent",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "180.00",
+            "x-field-visibility": "always"
+          },
+          "total": {
+            "type": "string",
+            "description": "subtotal + tax",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "180.00",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "currency",
+          "labor",
+          "parts",
+          "fees",
+          "discounts",
+          "subtotal",
+          "tax",
+          "total"
+        ],
+        "description": "The document's totals, the sums of its lines: labor (service and labor lines), parts and fees of the gross amounts by line type, discounts (zero or negative) of the discount lines' gross_amount less every discount_alloc, subtotal of gross_amount − discount_alloc, tax of tax_alloc, total of line_total. An invoice's totals equal its repair order's pricing. On a credit note every amount is what is credited, positive."
+      },
+      "InvoiceLine": {
+        "type": "object",
+        "properties": {
+          "number": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Position on the document, from 1",
+            "x-field-visibility": "always"
+          },
+          "type": {
+            "type": "string",
+            "description": "One of service, labor, part, fee, discount (other strings may appear): \`service\` a labor entry of a service job, \`labor\` a labor entry of another job (no-charge or fee), \`part\` a part entry, \`fee\` the amount of a fee job, \`discount\` a discount job. A discount line states the discount (gross_amount and discount_alloc both its negative amount, tax_alloc and line_total 0.00): the discount itself is allocated to the charged lines as their discount_alloc, so it counts once. A discount line is not credited on its own.",
+            "example": "service",
+            "x-field-visibility": "always"
+          },
+          "job_id": {
+            "description": "The job_ id the line comes from",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "description": {
+            "type": "string",
+            "x-field-visibility": "always"
+          },
+          "quantity": {
+            "description": "Hours of labor, quantity of a part, 1 for a fee or a discount; null on credit-note lines",
+            "example": "1.5",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "unit_price": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "Rate, unit price, fee amount, or the discount (negative)",
+                "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+                "example": "120.00"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "gross_amount": {
+            "type": "string",
+            "description": "quantity × unit_price, rounded half-up to the cent, negative only on a discount line; on a credit note the net amount credited",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "120.00",
+            "x-field-visibility": "always"
+          },
+          "discount_alloc": {
+            "type": "string",
+            "description": "On a charged line its share of the discounts: a no-charge job's own, and the order's discount jobs allocated in proportion to what each line charges. On a discount line the whole discount allocated away (equal to gross_amount)",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "120.00",
+            "x-field-visibility": "always"
+          },
+          "tax_alloc": {
+            "type": "string",
+            "description": "The line's share of its job's taxes, allocated in proportion to the gross amounts of the job's taxed lines",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "120.00",
+            "x-field-visibility": "always"
+          },
+          "line_total": {
+            "type": "string",
+            "description": "gross_amount − discount_alloc + tax_alloc; the lines add up to totals.total to the cent",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "120.00",
+            "x-field-visibility": "always"
+          },
+          "credited_line": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "On a credit note: the number of the line of the credited invoice; null on invoices",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "number",
+          "type",
+          "job_id",
+          "description",
+          "quantity",
+          "unit_price",
+          "gross_amount",
+          "discount_alloc",
+          "tax_alloc",
+          "line_total",
+          "credited_line"
+        ],
+        "description": "One line of an invoice or credit note. Allocations use the largest-remainder (Hamilton) method on whole cents, ties to the earlier line."
+      },
+      "InvoiceTax": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The shop's name for the tax when the document was posted",
+            "example": "Sales tax",
+            "x-field-visibility": "always"
+          },
+          "rate": {
+            "type": "string",
+            "description": "Percent, e.g. 8.875",
+            "example": "8.875",
+            "x-field-visibility": "always"
+          },
+          "applies_to": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Categories taxed: labor, parts, fees",
+            "example": [
+              "labor",
+              "parts",
+              "fees"
+            ],
+            "x-field-visibility": "always"
+          },
+          "taxable_amount": {
+            "anyOf": [
+              {
+                "type": "string",
+                "description": "What the tax was computed on (taxable jobs of the categories); null on credit notes",
+                "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+                "example": "120.00"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "x-field-visibility": "always"
+          },
+          "amount": {
+            "type": "string",
+            "description": "The tax: rounded half-up once per job, then summed",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "120.00",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "name",
+          "rate",
+          "applies_to",
+          "taxable_amount",
+          "amount"
+        ],
+        "description": "One tax of the document; the amounts add up to totals.tax"
+      },
+      "InvoiceDiscount": {
+        "type": "object",
+        "properties": {
+          "job_id": {
+            "type": "string",
+            "description": "The discount job_ id",
+            "x-field-visibility": "always"
+          },
+          "description": {
+            "type": "string",
+            "x-field-visibility": "always"
+          },
+          "amount": {
+            "type": "string",
+            "description": "Positive; allocated to the lines as discount_alloc, and stated by a \`discount\` line",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "120.00",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "job_id",
+          "description",
+          "amount"
+        ],
+        "description": "A discount job of the order: a document-level discount"
+      },
+      "PaymentList": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "const": "list",
+            "x-field-visibility": "always"
+          },
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Payment"
+            },
+            "x-field-visibility": "always"
+          },
+          "has_more": {
+            "type": "boolean",
+            "x-field-visibility": "always"
+          },
+          "next_cursor": {
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "object",
+          "data",
+          "has_more",
+          "next_cursor"
+        ]
+      },
+      "Payment": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "pay_ id",
+            "example": "pay_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
+          },
+          "object": {
+            "type": "string",
+            "const": "payment",
+            "x-field-visibility": "always"
+          },
+          "kind": {
+            "type": "string",
+            "description": "\`payment\` (positive), \`refund\` (negative: money back after a credit note) or \`reversal\` (the negative of one payment, \`reversal_of\`); other strings may appear",
+            "example": "payment",
+            "x-field-visibility": "always"
+          },
+          "amount": {
+            "type": "string",
+            "description": "Signed decimal string, 2 places: what the customer paid (negative: paid back)",
+            "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
+            "example": "120.50",
+            "x-field-visibility": "always"
+          },
+          "currency": {
+            "type": "string",
+            "description": "ISO 4217 code, the shop currency",
+            "example": "USD",
+            "x-field-visibility": "always"
+          },
+          "method": {
+            "type": "string",
+            "description": "One of card, cash, check, other; other strings may appear",
+            "example": "card",
+            "x-field-visibility": "always"
+          },
+          "business_date": {
+            "type": "string",
+            "format": "date",
+            "description": "The shop-local date the payment counts on (the day it was recorded unless the shop dated it)",
+            "example": "2026-01-31",
+            "x-field-visibility": "always"
+          },
+          "recorded_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When the shop recorded it",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          },
+          "settlement_target": {
+            "type": "string",
+            "description": "What the payment settles: \`invoice\` (other strings may appear)",
+            "example": "invoice",
+            "x-field-visibility": "always"
+          },
+          "invoice_id": {
+            "type": "string",
+            "description": "The inv_ id of the invoice it settles",
+            "x-field-visibility": "always"
+          },
+          "repair_order_id": {
+            "type": "string",
+            "description": "ro_ id of that invoice",
+            "x-field-visibility": "always"
+          },
+          "customer_id": {
+            "type": "string",
+            "description": "cus_ id of that invoice",
+            "x-field-visibility": "always"
+          },
+          "reversal_of": {
+            "description": "On a reversal: the pay_ id it reverses; null otherwise",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "reason": {
+            "description": "The shop's note (why a reversal or refund was made)",
+            "x-field-visibility": "always",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "id",
+          "object",
+          "kind",
+          "amount",
+          "currency",
+          "method",
+          "business_date",
+          "recorded_at",
+          "settlement_target",
+          "invoice_id",
+          "repair_order_id",
+          "customer_id",
+          "reversal_of",
+          "reason",
+          "created_at"
+        ],
+        "description": "One entry of the signed payments ledger. Posted payments never change (the database refuses it): a mistake is corrected by a reversal, once per payment, and a reversal is never reversed."
       },
       "EventList": {
         "type": "object",

@@ -15,8 +15,16 @@ export interface RepairOrderFixture {
 
 export const staff = (shop: ShopRow): Actor => ({ shopId: shop.id, integrationId: null })
 
+/**
+ * The shop's one tax, "Sales tax" on labor, parts and fees, at `rate` as a fraction ("0.0825" for
+ * 8.25 %), as the single shop rate of earlier versions was set.
+ */
 export async function setTaxRate(pool: pg.Pool, shop: ShopRow, rate: string): Promise<void> {
-  await pool.query('update shops set tax_rate = $2::numeric where id = $1::uuid', [shop.id, rate])
+  await pool.query(
+    `insert into taxes (shop_id, name, rate, applies_to) values ($1::uuid, 'Sales tax', $2::numeric * 100, array['labor', 'parts', 'fees'])
+     on conflict (shop_id, lower(name)) do update set rate = excluded.rate`,
+    [shop.id, rate],
+  )
 }
 
 /** A customer, a vehicle and a repair order of `shop` (the number is the shop's next). */

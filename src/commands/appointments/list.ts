@@ -1,0 +1,61 @@
+import { Flags } from '@oclif/core'
+import { StaffCommand } from '../../cli/staff.js'
+import { UsageError } from '../../lib/errors.js'
+import { dateIn, isCalendarDate } from '../../lib/wall-clock.js'
+import { toAppointmentResource } from '../../resources/appointments/present.js'
+import { appointmentsOnDate } from '../../resources/appointments/service.js'
+import { appointmentStatuses } from '../../resources/appointments/workflow.js'
+
+export default class AppointmentsList extends StaffCommand {
+  static override description =
+    "The front desk's day: every appointment of a shop-local date (today by default), in order of time."
+  static override examples = [
+    '<%= config.bin %> appointments list',
+    '<%= config.bin %> appointments list --date 2026-12-01 --status booked --json',
+  ]
+  static override flags = {
+    date: Flags.string({ description: "The shop-local date, YYYY-MM-DD (default: today in the shop's zone)" }),
+    status: Flags.string({ description: `Only this status: ${appointmentStatuses.join(', ')}` }),
+  }
+
+  async run() {
+    const { flags } = await this.parse(AppointmentsList)
+    if (flags.date !== undefined && !isCalendarDate(flags.date)) {
+      throw new UsageError(`--date must be a calendar date YYYY-MM-DD, not "${flags.date}"`)
+    }
+    if (flags.status !== undefined && !(appointmentStatuses as readonly string[]).includes(flags.status)) {
+      throw new UsageError(`Unknown status "${flags.status}": one of ${appointmentStatuses.join(', ')}`)
+    }
+    const appointments = await this.staffRead(flags, async ({ db, actor, shop }) => {
+      const date = flags.date ?? dateIn(shop.timezone)
+      const rows = await appointmentsOnDate(db, actor, date, flags.status)
+      return rows.map((row) => ({
+        ...toAppointmentResource(row.appointment, 'staff'),
+        customer_name: row.customerName,
+      }))
+    })
+    this.printTable(
+      appointments.map((appointment) => ({
+        time: appointment.time,
+        minutes: appointment.duration_minutes,
+        status: appointment.status,
+        customer: appointment.customer_name,
+        vehicle: appointment.vehicle_id,
+        technician: appointment.technician_id,
+        reason: appointment.reason,
+        id: appointment.id,
+      })),
+      [
+        { key: 'time', header: 'TIME' },
+        { key: 'minutes', header: 'MIN' },
+        { key: 'status', header: 'STATUS' },
+        { key: 'customer', header: 'CUSTOMER' },
+        { key: 'vehicle', header: 'VEHICLE' },
+        { key: 'technician', header: 'TECHNICIAN' },
+        { key: 'reason', header: 'REASON' },
+        { key: 'id', header: 'ID' },
+      ],
+    )
+    return appointments
+  }
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod'
+import { pageRequest } from '../../platform/list-request.js'
+import { answerWith, defineOperation } from '../../platform/operation.js'
+import { publicIdParams, visible } from '../../platform/schemas.js'
+import { toJobResource } from '../jobs/present.js'
+import { JobSchema } from '../jobs/schema.js'
+import { listJobsOfRepairOrder } from '../jobs/service.js'
+import { toRepairOrderResource } from '../repair-orders/present.js'
+import { RepairOrderSchema } from '../repair-orders/schema.js'
+import { toAppointmentResource } from './present.js'
+import {
+  AppointmentCancelSchema,
+  AppointmentConversionSchema,
+  AppointmentCreateSchema,
+  AppointmentListQuerySchema,
+  AppointmentListSchema,
+  AppointmentSchema,
+  AppointmentUpdateSchema,
+} from './schema.js'
+import {
+  actOnAppointment,
+  convertAppointment,
+  createAppointment,
+  getAppointment,
+  listAppointments,
+  updateAppointment,
+} from './service.js'
+
+const tag = 'Appointments'
+const params = publicIdParams('appointment')
+const readWrite = ['appointments.read', 'appointments.write'] as const
+
+/** The most jobs a conversion embeds; an order with more answers `jobs: null` (use its jobs list). */
+export const embeddedJobsLimit = 100
+
+const ConvertedRepairOrderSchema = RepairOrderSchema.extend({
+  jobs: visible(z.array(JobSchema).nullable()).meta({
+    description: `The order's jobs (a new order has none), at most ${embeddedJobsLimit}; null when it has more: use GET /repair-orders/{id}/jobs`,
+  }),
+}).meta({
+  id: 'ConvertedRepairOrder',
+  description: 'A RepairOrder with its jobs embedded (bounded)',
+})
+
+export const appointmentOperations = [
+  defineOperation({
+    method: 'GET',
+    path: '/appointments',
+    operationId: 'listAppointments',
+    summary: 'List appointments',
+    description:
+      'Newest first by `sort` (default `created_at`). `scheduled_date_from` and `scheduled_date_to` are shop-local dates, both inclusive; `updated_after` is strict. An unknown customer, vehicle or technician id finds nothing.',
+    tag,
+    scopes: ['appointments.read'],
+    query: AppointmentListQuerySchema,
+    success: { status: 200, description: 'A page of appointments', schema: AppointmentListSchema },
+    handler: async ({ query, auth, deps, db, actor }) => {
+      const list = pageRequest(deps, 'listAppointments', auth, query)
+      const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query
+      return list.envelope(await listAppointments(db, actor, filters, list.page), (row) =>
+        toAppointmentResource(row, auth.scopes),
+      )
+    },
+  }),
+  defineOperation({
+    method: 'POST',
+    path: '/appointments',
+    operationId: 'createAppointment',
+    summary: 'Book an appointment',
+    description:
+      "`date` and `time` are read on the wall clock of the shop's time zone (the appointment's `timezone`); `starts_at` is the resolved instant. A time the clocks skip is 400 naming the gap; a time they show twice (fall back) needs `utc_offset`, else 400 naming both offsets. A slot outside the shop's hours, on a closed day or on a full day is 409 `conflict` with a `shop_hours` blocker; a technician who is full that day, a `technician_capacity` blocker. The new appointment is `booked`, or `requested` when the shop confirms bookings itself.",
+    tag,
+    scopes: [...readWrite],
+    body: AppointmentCreateSchema,
+    bodyRequired: true,
+    idempotency: 'required',
+    success: { status: 201, description: 'The new appointment', schema: AppointmentSchema },
+    handler: async ({ body, db, actor, auth }) =>
+      toAppointmentResource(await createAppointment(db, actor, body), auth.scopes),
+  }),
+  defineOperation({
+    method: 'GET',
+    path: '/appointments/{public_id}',
+    operationId: 'getAppointment',
+    summary: 'Get an appointment',
+    tag,
+    scopes: ['appointments.read'],
+    params,
+    success: { status: 200, description: 'The appointment', schema: AppointmentSchema },
+    handler: async ({ params, db, actor, auth }) =>
+      toAppointmentResource(await getAppointment(db, actor, params.public_id), auth.scopes),
+  }),
+  defineOperation({
+    method: 'PATCH',
+    path: '/appointments/{public_id}',
+    operationId: 'updateAppointment',
+    summary: 'Update an appointment',
+    description:
+      'Presence-aware. A new date, time, duration or technician is checked like a booking (409 with blockers when it does not fit; the appointment does not count against itself) and is possible while the appointment is requested or booked; notes and reason change until it is fulfilled, cancelled or a no-show (then 409). A stale `expected_version` is 409 `version_conflict`.',
+    tag,
+    scopes: [...readWrite],
+    params,
+    body: AppointmentUpdateSchema,
+    bodyRequired: true,
+    idempotency: 'optional',
+    success: { status: 200, description: 'The updated appointment', schema: AppointmentSchema },
+    handler: async ({ params, body, db, actor, auth }) =>
+      toAppointmentResource(await updateAppointment(db, actor, params.public_id, body), auth.scopes),
+  }),
+  defineOperation({
+    method: 'POST',
+    path: '/appointments/{public_id}/cancel',
+    operationId: 'cancelAppointment',
+    summary: 'Cancel an appointment',
+    description:
+      'Available (`cancel` in `available_actions`) while the appointment is requested, booked or arrived; it becomes `cancelled` with `cancelled_at` and `status_reason`. Otherwise 409 `conflict` with a blocker.',
+    tag,
+    scopes: [...readWrite],
+    params,
+    body: AppointmentCancelSchema,
+    idempotency: 'required',
+    success: { status: 200, description: 'The cancelled appointment', schema: AppointmentSchema },
+    handler: async ({ params, body, db, actor, auth }) =>
+      toAppointmentResource(
+        await actOnAppointment(db, actor, params.public_id, 'cancel', auth.scopes, body?.reason ?? null),
+        auth.scopes,
+      ),
+  }),
+  defineOperation({
+    method: 'POST',
+    path: '/appointments/{public_id}/check-in',
+    operationId: 'checkInAppointment',
+    summary: 'Check in an appointment',
+    description:
+      'The customer is at the shop: available (`check_in` in `available_actions`) while the appointment is requested or booked; it becomes `arrived` with `arrived_at`. Otherwise 409 `conflict` with a blocker. No body.',
+    tag,
+    scopes: [...readWrite],
+    params,
+    idempotency: 'required',
+    success: { status: 200, description: 'The arrived appointment', schema: AppointmentSchema },
+    handler: async ({ params, db, actor, auth }) =>
+      toAppointmentResource(await actOnAppointment(db, actor, params.public_id, 'check_in', auth.scopes), auth.scopes),
+  }),
+  defineOperation({
+    method: 'POST',
+    path: '/appointments/{public_id}/repair-order',
+    operationId: 'convertAppointment',
+    summary: 'Convert an appointment to a repair order',
+    description:
+      "A booked or arrived appointment with a vehicle becomes a repair order (`scheduled`, or `checked_in` once arrived) whose `origin_appointment_id` is the appointment and whose concern is the appointment's reason; the appointment becomes `fulfilled`. 201 with the new order; 200 with the same order when the appointment was already converted (whatever the Idempotency-Key), so one appointment never makes two orders. A requested, cancelled or no-show appointment, or one without a vehicle, is 409 `conflict` with a blocker.",
+    tag,
+    scopes: [...readWrite, 'repair_orders.read', 'repair_orders.write'],
+    params,
+    body: AppointmentConversionSchema,
+    idempotency: 'required',
+    success: { status: 201, description: 'The repair order it became', schema: ConvertedRepairOrderSchema },
+    alsoSucceeds: { status: 200, description: 'Already converted: the same repair order' },
+    handler: async ({ params, body, db, actor, auth }) => {
+      const { repairOrder, created } = await convertAppointment(db, actor, params.public_id, body ?? {})
+      const jobs = created
+        ? { rows: [], hasMore: false }
+        : await listJobsOfRepairOrder(db, actor, repairOrder.public_id, {
+            sort: 'created_at',
+            limit: embeddedJobsLimit,
+          })
+      const resource = {
+        ...toRepairOrderResource(repairOrder),
+        jobs: jobs.hasMore ? null : jobs.rows.map((row) => toJobResource(row, auth.scopes)),
+      }
+      return created ? resource : answerWith(200, resource)
+    },
+  }),
+]

@@ -1,0 +1,163 @@
+import type { InvoiceLineType } from '../../lib/invoice-math.js'
+import type { ResourceDefinition } from '../../platform/resource.js'
+import type { InvoiceListQuery } from './schema.js'
+
+/** Amounts are decimal strings as stored (numeric cast to text before JSON, never a JS number). */
+export interface InvoiceLineRow {
+  number: number
+  type: InvoiceLineType
+  job_public_id: string | null
+  description: string
+  quantity: string | null
+  unit_price: string | null
+  gross_amount: string
+  discount_alloc: string
+  tax_alloc: string
+  tax_allocs: string[]
+  line_total: string
+  credited_line: number | null
+}
+
+export interface InvoiceTaxRow {
+  position: number
+  name: string
+  rate: string
+  applies_to: string[]
+  taxable_amount: string | null
+  amount: string
+}
+
+export interface InvoiceDiscountRow {
+  position: number
+  job_public_id: string
+  description: string
+  amount: string
+}
+
+/** An invoice or credit note as read (numeric columns as decimal strings, business_date as text). */
+export interface InvoiceRow {
+  shop_id: string
+  id: string
+  public_id: string
+  doc_type: 'invoice' | 'credit_note'
+  number: number
+  status: 'posted' | 'voided'
+  currency: string
+  repair_order_id: string
+  repair_order_public_id: string
+  customer_id: string
+  customer_public_id: string
+  vehicle_public_id: string | null
+  credit_note_of: string | null
+  credit_note_of_public_id: string | null
+  business_date: string
+  posted_at: Date
+  reason: string | null
+  voided_at: Date | null
+  void_reason: string | null
+  labor_total: string
+  parts_total: string
+  fees_total: string
+  discounts_total: string
+  subtotal: string
+  tax_total: string
+  total: string
+  lines: InvoiceLineRow[]
+  taxes: InvoiceTaxRow[]
+  discounts: InvoiceDiscountRow[]
+  /** Documents never change: version is always 1, updated_at is created_at (the kit's row shape). */
+  version: number
+  created_at: Date
+  updated_at: Date
+}
+
+export type InvoiceFilters = Omit<InvoiceListQuery, 'limit' | 'cursor'>
+
+const column = (name: string, type: 'text' | 'uuid' | 'numeric' | 'timestamptz' = 'text') => ({
+  sql: `inv.${name}`,
+  type,
+})
+
+export const invoiceDefinition: ResourceDefinition<InvoiceRow, InvoiceFilters> = {
+  objectType: 'invoice',
+  table: 'invoices',
+  alias: 'inv',
+  idKind: 'invoice',
+  columns: {
+    shop_id: column('shop_id', 'uuid'),
+    id: column('id', 'uuid'),
+    public_id: column('public_id'),
+    doc_type: column('doc_type'),
+    // bigint in the table; numbers stay far below 2^31.
+    number: { sql: 'inv.number::integer', type: 'integer' },
+    status: column('status'),
+    currency: { sql: 'inv.currency::text', type: 'text' },
+    repair_order_id: column('repair_order_id', 'uuid'),
+    repair_order_public_id: { sql: 'ro.public_id', type: 'text' },
+    customer_id: column('customer_id', 'uuid'),
+    customer_public_id: { sql: 'c.public_id', type: 'text' },
+    vehicle_public_id: { sql: 'v.public_id', type: 'text' },
+    credit_note_of: column('credit_note_of', 'uuid'),
+    credit_note_of_public_id: { sql: 'orig.public_id', type: 'text' },
+    business_date: { sql: 'inv.business_date::text', type: 'text' },
+    posted_at: column('posted_at', 'timestamptz'),
+    reason: column('reason'),
+    voided_at: column('voided_at', 'timestamptz'),
+    void_reason: column('void_reason'),
+    labor_total: column('labor_total', 'numeric'),
+    parts_total: column('parts_total', 'numeric'),
+    fees_total: column('fees_total', 'numeric'),
+    discounts_total: column('discounts_total', 'numeric'),
+    subtotal: column('subtotal', 'numeric'),
+    tax_total: column('tax_total', 'numeric'),
+    total: column('total', 'numeric'),
+    // The document's lines, taxes and discounts come with it in the same statement (bounded: at most
+    // 500 lines), each a JSON array with numeric values cast to text so no amount becomes a float.
+    lines: {
+      sql: `(select coalesce(json_agg(json_build_object('number', l.number, 'type', l.type, 'job_public_id', j.public_id,
+          'description', l.description, 'quantity', l.quantity::text, 'unit_price', l.unit_price::text,
+          'gross_amount', l.gross_amount::text, 'discount_alloc', l.discount_alloc::text, 'tax_alloc', l.tax_alloc::text,
+          'tax_allocs', l.tax_allocs::text[], 'line_total', l.line_total::text, 'credited_line', l.credited_line)
+          order by l.number), '[]')
+        from invoice_lines l left join jobs j on j.shop_id = l.shop_id and j.id = l.job_id
+        where l.shop_id = inv.shop_id and l.invoice_id = inv.id)`,
+      type: 'jsonb',
+    },
+    taxes: {
+      sql: `(select coalesce(json_agg(json_build_object('position', t.position, 'name', t.name, 'rate', t.rate::text,
+          'applies_to', t.applies_to, 'taxable_amount', t.taxable_amount::text, 'amount', t.amount::text)
+          order by t.position), '[]')
+        from invoice_taxes t where t.shop_id = inv.shop_id and t.invoice_id = inv.id)`,
+      type: 'jsonb',
+    },
+    discounts: {
+      sql: `(select coalesce(json_agg(json_build_object('position', d.position, 'job_public_id', j.public_id,
+          'description', d.description, 'amount', d.amount::text) order by d.position), '[]')
+        from invoice_discounts d join jobs j on j.shop_id = d.shop_id and j.id = d.job_id
+        where d.shop_id = inv.shop_id and d.invoice_id = inv.id)`,
+      type: 'jsonb',
+    },
+    version: { sql: '1', type: 'integer' },
+    created_at: column('created_at', 'timestamptz'),
+    updated_at: column('created_at', 'timestamptz'),
+  },
+  joins: () => `join repair_orders ro on ro.shop_id = inv.shop_id and ro.id = inv.repair_order_id
+    join customers c on c.shop_id = inv.shop_id and c.id = inv.customer_id
+    left join vehicles v on v.shop_id = inv.shop_id and v.id = inv.vehicle_id
+    left join invoices orig on orig.shop_id = inv.shop_id and orig.id = inv.credit_note_of`,
+  // Documents are written by the ledger services only, never field by field.
+  writable: {},
+  filters: {
+    status: (value, { params }) => `inv.status = ${params.add(value, 'text')}`,
+    doc_type: (value, { params }) => `inv.doc_type = ${params.add(value, 'text')}`,
+    // Unknown customers and orders narrow the list to nothing: filters never 404.
+    customer: (value, { params, shopId }) =>
+      `inv.customer_id = (select id from customers where shop_id = ${shopId} and public_id = ${params.add(value, 'text')})`,
+    repair_order: (value, { params, shopId }) =>
+      `inv.repair_order_id = (select id from repair_orders where shop_id = ${shopId} and public_id = ${params.add(value, 'text')})`,
+    number: (value, { params }) => `inv.number = ${params.add(value, 'bigint')}`,
+    business_date_from: (value, { params }) => `inv.business_date >= ${params.add(value, 'date')}`,
+    business_date_to: (value, { params }) => `inv.business_date <= ${params.add(value, 'date')}`,
+  },
+  sorts: ['created_at'],
+}

@@ -1,0 +1,269 @@
+import type { Decimal } from 'decimal.js'
+import type { Queryable } from '../../db/pool.js'
+import { ApiError } from '../../lib/errors.js'
+import { newPublicId } from '../../lib/ids.js'
+import { ExactDecimal, formatMoney } from '../../lib/money.js'
+import { dateIn, isCalendarDate } from '../../lib/wall-clock.js'
+import { type Actor, recordEvents } from '../../platform/events.js'
+import type { Page, PageRequest } from '../../platform/pagination.js'
+import { getRecord, listRecords } from '../../platform/resource.js'
+import { invoiceDefinition } from '../invoices/definition.js'
+import { followBalance, invoiceBalance, lockOrderOf, refusal } from '../invoices/service.js'
+import { decimalInput } from '../jobs/service.js'
+import { type PaymentFilters, type PaymentRow, paymentDefinition } from './definition.js'
+import { paymentMethods } from './schema.js'
+
+export type { PaymentRow }
+
+/** `payment`, `refund` or `reversal`, from the sign and `reversal_of`. */
+export function paymentKind(row: Pick<PaymentRow, 'amount' | 'reversal_of_public_id'>): string {
+  if (row.reversal_of_public_id !== null) return 'reversal'
+  return row.amount.startsWith('-') ? 'refund' : 'payment'
+}
+
+export function getPayment(
+  db: Queryable,
+  reader: Actor,
+  publicId: string,
+  options: { param?: string } = {},
+): Promise<PaymentRow> {
+  return getRecord(paymentDefinition, db, reader, publicId, options)
+}
+
+export function listPayments(
+  db: Queryable,
+  reader: Actor,
+  filters: PaymentFilters,
+  page: PageRequest,
+): Promise<Page<PaymentRow>> {
+  return listRecords(paymentDefinition, db, reader, filters, page)
+}
+
+/** Small: which invoice and order, which way, when and how much (docs/decisions.md "Payments"). */
+function paymentSummary(row: PaymentRow): Record<string, unknown> {
+  return {
+    kind: paymentKind(row),
+    ...(row.reversal_of_public_id ? { reversal_of: row.reversal_of_public_id } : {}),
+    invoice_id: row.invoice_public_id,
+    repair_order_id: row.repair_order_public_id,
+    business_date: row.business_date,
+    method: row.method,
+    currency: row.currency,
+    amount: row.amount,
+  }
+}
+
+async function shopTimezone(db: Queryable, shopId: string): Promise<string> {
+  const { rows } = await db.query<{ timezone: string }>('select timezone from shops where id = $1::uuid', [shopId])
+  return (rows[0] as { timezone: string }).timezone
+}
+
+interface NewPayment {
+  invoice: { id: string; repair_order_id: string; customer_id: string; currency: string }
+  amount: Decimal
+  method: string
+  businessDate: string
+  recordedAt: Date
+  reversalOf: string | null
+  reason: string | null
+}
+
+async function insertPayment(tx: Queryable, actor: Actor, payment: NewPayment): Promise<string> {
+  const publicId = newPublicId('payment')
+  await tx.query(
+    `insert into payments (shop_id, public_id, invoice_id, repair_order_id, customer_id, amount, currency, method,
+       business_date, recorded_at, reversal_of, reason, created_at)
+     values ($1::uuid, $2::text, $3::uuid, $4::uuid, $5::uuid, $6::numeric, $7::text, $8::text, $9::date,
+       $10::timestamptz, $11::uuid, $12::text, $10::timestamptz)`,
+    [
+      actor.shopId,
+      publicId,
+      payment.invoice.id,
+      payment.invoice.repair_order_id,
+      payment.invoice.customer_id,
+      formatMoney(payment.amount),
+      payment.invoice.currency,
+      payment.method,
+      payment.businessDate,
+      payment.recordedAt,
+      payment.reversalOf,
+      payment.reason,
+    ],
+  )
+  return publicId
+}
+
+export interface PaymentInput {
+  invoice: string
+  /** Signed: a payment is positive, a refund (money back after a credit note) negative. */
+  amount: string
+  method: string
+  /** `YYYY-MM-DD`, not after today in the shop's zone; default: the shop-local date of recording. */
+  businessDate?: string | undefined
+  reason?: string | null | undefined
+}
+
+/**
+ * Records a payment on a posted invoice (`shopapi payments record`). A payment never exceeds the
+ * balance (no overpayment); a refund, negative, only pays back what credit notes made the shop owe.
+ * The business date is the shop-local date of `at` unless given. Records `payment.recorded`; a
+ * payment that settles the balance moves the order to `paid`.
+ */
+export async function recordPayment(
+  tx: Queryable,
+  actor: Actor,
+  input: PaymentInput,
+  options: { at?: Date } = {},
+): Promise<PaymentRow> {
+  const amount = decimalInput(input.amount, 'amount', { maxScale: 2, min: '-9999999999.99', max: '9999999999.99' })
+  if (amount.isZero()) throw new ApiError('invalid_request', 'amount must not be zero', { param: 'amount' })
+  if (!(paymentMethods as readonly string[]).includes(input.method)) {
+    throw new ApiError('invalid_request', `method must be one of ${paymentMethods.join(', ')}`, { param: 'method' })
+  }
+  const at = options.at ?? new Date()
+  const timezone = await shopTimezone(tx, actor.shopId)
+  const today = dateIn(timezone, at)
+  const businessDate = input.businessDate ?? today
+  if (!isCalendarDate(businessDate)) {
+    throw new ApiError('invalid_request', 'business-date must be a calendar date YYYY-MM-DD', {
+      param: 'business-date',
+    })
+  }
+  if (businessDate > today) {
+    throw new ApiError('invalid_request', `business-date ${businessDate} is after today (${today} in ${timezone})`, {
+      param: 'business-date',
+    })
+  }
+  const unlocked = await getRecord(invoiceDefinition, tx, actor, input.invoice, { param: 'invoice' })
+  if (unlocked.doc_type !== 'invoice') {
+    throw refusal(
+      `${input.invoice} is a credit note: payments settle invoices`,
+      {
+        type: 'invoice',
+        reason: 'not_an_invoice',
+        message: 'A credit note is settled through its invoice',
+        resolution: [`Record the refund on invoice ${unlocked.credit_note_of_public_id} with a negative amount`],
+      },
+      'invoice',
+    )
+  }
+  const order = await lockOrderOf(tx, actor, unlocked)
+  const invoice = await getRecord(invoiceDefinition, tx, actor, input.invoice)
+  if (invoice.status !== 'posted') {
+    throw refusal(
+      `Invoice ${invoice.number} (${invoice.public_id}) is voided: it takes no payments`,
+      { type: 'invoice', reason: 'state_voided', message: `${invoice.public_id} is voided`, resolution: [] },
+      'invoice',
+    )
+  }
+  const balance = await invoiceBalance(tx, actor.shopId, invoice.id)
+  const currency = invoice.currency
+  if (amount.greaterThan(0) && amount.greaterThan(balance)) {
+    throw refusal(
+      `A payment of ${formatMoney(amount)} exceeds the balance of ${formatMoney(balance)} ${currency} on invoice ${invoice.number}`,
+      {
+        type: 'invoice',
+        reason: 'exceeds_balance',
+        message: `The balance is ${formatMoney(balance)} ${currency}`,
+        resolution: balance.greaterThan(0) ? [`Record ${formatMoney(balance)} or less`] : ['Nothing is owed'],
+      },
+      'amount',
+    )
+  }
+  if (amount.isNegative() && amount.negated().greaterThan(balance.negated())) {
+    const owed = balance.isNegative() ? balance.negated() : new ExactDecimal(0)
+    throw refusal(
+      `A refund of ${formatMoney(amount.negated())} exceeds the ${formatMoney(owed)} ${currency} the shop owes on invoice ${invoice.number}`,
+      {
+        type: 'invoice',
+        reason: 'exceeds_credit',
+        message: `The shop owes ${formatMoney(owed)} ${currency} (credit notes beyond payments)`,
+        resolution: ['A payment taken by mistake is reversed (shopapi payments reverse PAY_ID)'],
+      },
+      'amount',
+    )
+  }
+  const publicId = await insertPayment(tx, actor, {
+    invoice: { id: invoice.id, repair_order_id: invoice.repair_order_id, customer_id: invoice.customer_id, currency },
+    amount,
+    method: input.method,
+    businessDate,
+    recordedAt: at,
+    reversalOf: null,
+    reason: input.reason ?? null,
+  })
+  const payment = await getPayment(tx, actor, publicId)
+  await recordEvents(tx, actor, [
+    { type: 'payment.recorded', objectType: 'payment', objectId: publicId, summary: paymentSummary(payment) },
+  ])
+  await followBalance(tx, actor, order, invoice.id)
+  return payment
+}
+
+/**
+ * Reverses a payment (`shopapi payments reverse`): a new, negative payment of the same amount and
+ * method with `reversal_of`, dated with the shop-local date of `at`. A payment is reversed at most
+ * once; a reversal and a refund are never reversed (a refund made by mistake is offset by a
+ * payment). Records `payment.reversed`; the order returns from `paid` to `invoiced` when a balance
+ * is owed again.
+ */
+export async function reversePayment(
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  options: { reason?: string | null; at?: Date } = {},
+): Promise<PaymentRow> {
+  const unlocked = await getPayment(tx, actor, publicId)
+  const order = await lockOrderOf(tx, actor, unlocked)
+  const payment = await getPayment(tx, actor, publicId)
+  if (payment.reversal_of_public_id !== null) {
+    throw refusal(`${publicId} is a reversal (of ${payment.reversal_of_public_id}): a reversal is never reversed`, {
+      type: 'payment',
+      reason: 'is_reversal',
+      message: `${publicId} reverses ${payment.reversal_of_public_id}`,
+      resolution: [`Record the payment again if ${payment.reversal_of_public_id} was right after all`],
+    })
+  }
+  if (payment.amount.startsWith('-')) {
+    throw refusal(`${publicId} is a refund: a refund is not reversed`, {
+      type: 'payment',
+      reason: 'is_refund',
+      message: 'A reversal is a negative payment; a refund is negative already',
+      resolution: ['Offset a refund made by mistake by recording a payment'],
+    })
+  }
+  const { rows } = await tx.query<{ public_id: string }>(
+    'select public_id from payments where shop_id = $1::uuid and reversal_of = $2::uuid',
+    [actor.shopId, payment.id],
+  )
+  const existing = rows[0]
+  if (existing) {
+    throw refusal(`${publicId} was already reversed by ${existing.public_id}`, {
+      type: 'payment',
+      reason: 'already_reversed',
+      message: `${existing.public_id} reverses it`,
+      resolution: [],
+    })
+  }
+  const at = options.at ?? new Date()
+  const reversalId = await insertPayment(tx, actor, {
+    invoice: {
+      id: payment.invoice_id,
+      repair_order_id: order.id,
+      customer_id: payment.customer_id,
+      currency: payment.currency,
+    },
+    amount: new ExactDecimal(payment.amount).negated(),
+    method: payment.method,
+    businessDate: dateIn(await shopTimezone(tx, actor.shopId), at),
+    recordedAt: at,
+    reversalOf: payment.id,
+    reason: options.reason ?? null,
+  })
+  const reversal = await getPayment(tx, actor, reversalId)
+  await recordEvents(tx, actor, [
+    { type: 'payment.reversed', objectType: 'payment', objectId: reversalId, summary: paymentSummary(reversal) },
+  ])
+  await followBalance(tx, actor, order, payment.invoice_id)
+  return reversal
+}
