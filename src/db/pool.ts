@@ -85,18 +85,49 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 // A write waits at most this long for a row another write holds, then fails with 55P03 (a 409).
 export const lockTimeout = '5s'
 
+/**
+ * Statements that travel with BEGIN and COMMIT instead of in round trips of their own (the simple
+ * query protocol sends several statements in one message). They take no parameters: build them with
+ * `sqlLiteral`, never by pasting input.
+ */
+export interface TransactionSteps<T> {
+  /** Runs right after BEGIN, in the same round trip; its result reaches `work`. */
+  opening?: string
+  /** Runs right before COMMIT, in the same round trip; an error in it rolls everything back. */
+  closing?: (result: T) => string | undefined
+}
+
+/** A value as an SQL literal, quoted and escaped (pg's escapeLiteral), for TransactionSteps. */
+export function sqlLiteral(value: string): string {
+  return pg.escapeLiteral(value)
+}
+
 /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-export async function withTransaction<T>(pool: pg.Pool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  work: (tx: pg.PoolClient, opened: pg.QueryResult | undefined) => Promise<T>,
+  steps: TransactionSteps<T> = {},
+): Promise<T> {
   const client = await pool.connect()
   // A client whose connection failed goes out of the pool now, not when its socket's end is noticed,
   // so the next request does not pick it up.
   let broken = false
   try {
-    await client.query(`begin; set local lock_timeout = '${lockTimeout}'`)
-    const result = await work(client)
+    const begin = `begin; set local lock_timeout = '${lockTimeout}'`
+    let opened: pg.QueryResult | undefined
+    if (steps.opening) {
+      // Several statements answer with one result each; the last is the opening statement's.
+      const results = (await client.query(`${begin}; ${steps.opening}`)) as unknown as pg.QueryResult[]
+      opened = results.at(-1)
+    } else {
+      await client.query(begin)
+    }
+    const result = await work(client, opened)
     // When the connection is lost during COMMIT the outcome is unknown; the request fails (503) and
     // its retry is safe: the idempotency record commits with the change, so it replays or runs once.
-    await client.query('commit')
+    // A failing closing statement stops the message before COMMIT: the catch below rolls back.
+    const closing = steps.closing?.(result)
+    await client.query(closing ? `${closing}; commit` : 'commit')
     return result
   } catch (error) {
     // On a lost connection the server has already rolled the transaction back.

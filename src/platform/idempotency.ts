@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Queryable } from '../db/pool.js'
+import { type Queryable, sqlLiteral } from '../db/pool.js'
 import { canonicalJson } from '../lib/cursors.js'
 import { ApiError } from '../lib/errors.js'
 import { seal, unseal } from '../lib/secrets.js'
@@ -71,55 +71,54 @@ export async function findCompletedResult(
   return { status: row.response_status, body }
 }
 
+const uuidLiteral = (value: string) => `${sqlLiteral(value)}::uuid`
+const byteaLiteral = (value: Uint8Array) => `${sqlLiteral(`\\x${Buffer.from(value).toString('hex')}`)}::bytea`
+
 /**
- * Claims `key` inside the write's own transaction. A concurrent request holding the key makes this
- * wait (up to the transaction's lock_timeout) and then returns false once the holder commits; when
- * the holder rolls back, the claim goes through. A key older than 30 days is free again.
+ * The statement that claims `key`, sent with the write's BEGIN (TransactionSteps.opening: no round
+ * trip of its own). It inserts one row when the key is new, or when it is older than 30 days and so
+ * free again; it inserts nothing when the key is taken. A concurrent request holding the key makes
+ * it wait (up to the transaction's lock_timeout, then 55P03: see keyInUse) and insert nothing once
+ * the holder commits; when the holder rolls back, the claim goes through.
  */
-export async function claimKey(
-  tx: Queryable,
-  scope: IdempotencyScope,
-  key: string,
-  fingerprint: Buffer,
-): Promise<boolean> {
-  try {
-    const { rowCount } = await tx.query({
-      name: 'idempotency-claim',
-      text: `insert into idempotency_keys (shop_id, integration_id, key, fingerprint)
-        values ($1::uuid, $2::uuid, $3::text, $4::bytea)
-        on conflict (shop_id, integration_id, key) do update
-          set fingerprint = excluded.fingerprint, response_status = null, response_sealed = null,
-            created_at = now(), completed_at = null
-          where idempotency_keys.created_at <= now() - make_interval(days => $5::int)`,
-      values: [scope.shopId, scope.integrationId, key, fingerprint, tombstoneDays],
-    })
-    return rowCount === 1
-  } catch (error) {
-    if ((error as { code?: string }).code === '55P03') {
-      throw new ApiError(
-        'idempotency_key_in_use',
-        'Another request with this Idempotency-Key is still being processed; retry in a few seconds',
-        { param: 'Idempotency-Key', headers: { 'retry-after': '2' } },
-      )
-    }
-    throw error
-  }
+export function claimKeyStatement(scope: IdempotencyScope, key: string, fingerprint: Buffer): string {
+  return `insert into idempotency_keys (shop_id, integration_id, key, fingerprint)
+    values (${uuidLiteral(scope.shopId)}, ${uuidLiteral(scope.integrationId)}, ${sqlLiteral(key)}, ${byteaLiteral(fingerprint)})
+    on conflict (shop_id, integration_id, key) do update
+      set fingerprint = excluded.fingerprint, response_status = null, response_sealed = null,
+        created_at = now(), completed_at = null
+      where idempotency_keys.created_at <= now() - make_interval(days => ${tombstoneDays})`
 }
 
-/** Stores the result in the same transaction as the change it reports, encrypted. */
-export async function completeKey(
-  tx: Queryable,
+/** True when the claim's result (the opening statement's) shows that this request holds the key. */
+export function claimed(result: { rowCount: number | null } | undefined): boolean {
+  return result?.rowCount === 1
+}
+
+/** The answer when the claim waited out its lock timeout (55P03): another request holds the key. */
+export function keyInUse(): ApiError {
+  return new ApiError(
+    'idempotency_key_in_use',
+    'Another request with this Idempotency-Key is still being processed; retry in a few seconds',
+    { param: 'Idempotency-Key', headers: { 'retry-after': '2' } },
+  )
+}
+
+/**
+ * The statement that stores the result, encrypted, sent with the COMMIT (TransactionSteps.closing):
+ * it commits with the change it reports, or not at all.
+ */
+export function completeKeyStatement(
   scope: IdempotencyScope,
   key: string,
   result: StoredResult,
   sealKey: Uint8Array,
-): Promise<void> {
-  await tx.query({
-    name: 'idempotency-complete',
-    text: `update idempotency_keys set response_status = $4::int, response_sealed = $5::bytea, completed_at = now()
-      where shop_id = $1::uuid and integration_id = $2::uuid and key = $3::text`,
-    values: [scope.shopId, scope.integrationId, key, result.status, seal(sealKey, result.body)],
-  })
+): string {
+  if (!Number.isInteger(result.status)) throw new Error(`status ${result.status} is not an integer`)
+  return `update idempotency_keys set response_status = ${result.status},
+      response_sealed = ${byteaLiteral(seal(sealKey, result.body))}, completed_at = now()
+    where shop_id = ${uuidLiteral(scope.shopId)} and integration_id = ${uuidLiteral(scope.integrationId)}
+      and key = ${sqlLiteral(key)}`
 }
 
 /** Erases replays older than 7 days and forgets keys older than 30. Returns what it did. */

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import pino from 'pino'
 import { newPublicId } from '../lib/ids.js'
 import { loadSecrets } from '../lib/secrets.js'
 import type { AppDeps } from '../platform/deps.js'
@@ -39,11 +40,15 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const deps: AppDeps = { ...given, secrets: given.secrets ?? loadSecrets(given.config) }
+  // Standard output written asynchronously: a synchronous write per request line cost about a tenth
+  // of the throughput. Lines still leave within the event loop turn that wrote them, unbuffered; the
+  // rest is flushed when the app closes.
+  const stdout = options.logStream ? undefined : pino.destination({ dest: 1, sync: false })
   const app = Fastify({
     logger: {
       level: deps.config.logLevel,
       redact: { paths: redactedLogPaths, censor: '[redacted]' },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? stdout,
     },
     // Our own one line per request (request-context plugin) replaces Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
@@ -60,6 +65,15 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
   })
 
+  if (stdout) {
+    app.addHook('onClose', async () => {
+      try {
+        stdout.flushSync()
+      } catch {
+        // Standard output already gone (closed pipe): nothing left to flush to.
+      }
+    })
+  }
   await app.register(requestContextPlugin)
   await app.register(errorsPlugin)
   await app.register(jsonBodyPlugin)

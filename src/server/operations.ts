@@ -6,10 +6,12 @@ import type { Scope } from '../lib/scopes.js'
 import type { AppDeps } from '../platform/deps.js'
 import type { Actor } from '../platform/events.js'
 import {
-  claimKey,
-  completeKey,
+  claimed,
+  claimKeyStatement,
+  completeKeyStatement,
   findCompletedResult,
   type IdempotencyScope,
+  keyInUse,
   requestFingerprint,
   type StoredResult,
 } from '../platform/idempotency.js'
@@ -130,28 +132,33 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
           if (stored) return sendStored(reply, stored, true)
           prepared = await operation.prepare(context)
         }
+        // Idempotent writes cost three round trips: BEGIN with the key's claim, the change with its
+        // events, and the sealed result with COMMIT (TransactionSteps).
+        let claimAnswered = false
         try {
-          const result = await withTransaction(deps.pool, async (tx) => {
-            // No lookup first: a new key (the usual case) costs one statement, and a used key answers
-            // the claim at once, or after the request holding it finishes.
-            if (key && fingerprint && !(await claimKey(tx, scope, key, fingerprint))) throw new KeyTakenMeanwhile()
-            const { status, body } = answered(operation, await operation.handler({ ...context, prepared, db: tx }))
-            if (redacted.length > 0) applyRedaction(body, redacted, auth.scopes)
-            const stored: StoredResult = { status, body: JSON.stringify(body) }
-            if (key) await completeKey(tx, scope, key, stored, deps.secrets.sealKey)
-            return stored
-          })
+          const result = await withTransaction(
+            deps.pool,
+            async (tx, opened) => {
+              claimAnswered = true
+              if (key && !claimed(opened)) throw new KeyTakenMeanwhile()
+              const { status, body } = answered(operation, await operation.handler({ ...context, prepared, db: tx }))
+              if (redacted.length > 0) applyRedaction(body, redacted, auth.scopes)
+              return { status, body: JSON.stringify(body) } satisfies StoredResult
+            },
+            key && fingerprint
+              ? {
+                  opening: claimKeyStatement(scope, key, fingerprint),
+                  closing: (stored) => completeKeyStatement(scope, key, stored, deps.secrets.sealKey),
+                }
+              : {},
+          )
           return sendStored(reply, result, false)
         } catch (error) {
+          // The claim waited out the lock timeout: the request holding the key is still running.
+          if (key && !claimAnswered && (error as { code?: string }).code === '55P03') throw keyInUse()
           if (!(error instanceof KeyTakenMeanwhile) || !key || !fingerprint) throw error
           const stored = await findCompletedResult(deps.pool, scope, key, fingerprint, deps.secrets.sealKey)
-          if (!stored) {
-            throw new ApiError(
-              'idempotency_key_in_use',
-              'Another request with this Idempotency-Key is still being processed; retry in a few seconds',
-              { param: 'Idempotency-Key', headers: { 'retry-after': '2' } },
-            )
-          }
+          if (!stored) throw keyInUse()
           return sendStored(reply, stored, true)
         }
       },

@@ -13,8 +13,9 @@ import { createTestKey, createTestShop, startTestApp, type TestApp } from '../he
 import { createTestDatabase } from '../helpers/database.js'
 import { type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
 
-// The simple-protocol message withTransaction sends to commit: 'Q', int32 length 11, "commit\0".
-const commitMessage = Buffer.concat([Buffer.from('Q'), Buffer.from([0, 0, 0, 11]), Buffer.from('commit\0')])
+// The end of the simple-protocol message withTransaction sends to commit: "commit" alone, or after the
+// statement that stores an idempotent write's result ("update …; commit"), then the message's NUL.
+const commitMessage = Buffer.from('commit\0')
 
 type CommitFault = 'none' | 'lose-reply' | 'drop-commit'
 
