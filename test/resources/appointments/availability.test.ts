@@ -8,6 +8,7 @@ import { addDays, dateIn } from '../../../src/lib/wall-clock.js'
 import type { ShopRow } from '../../../src/platform/tenancy/shops.js'
 import {
   type Availability,
+  availability,
   bookedOn,
   maxAvailabilityDays,
   slotHoldingStatuses,
@@ -315,4 +316,48 @@ t.test("bookedOn counts one date: the shop's or one technician's, leaving out on
   t.equal(await bookedOn(api.pool, shop.id, '2026-07-01', technicianId, first), 0)
   t.equal(await bookedOn(api.pool, shop.id, '2026-07-01', null, first), 1)
   t.equal(await bookedOn(api.pool, shop.id, '2026-07-03'), 0)
+})
+
+t.test('counting places reads the slot index, not the year of appointments (fresh load, no ANALYZE)', async (t) => {
+  const { shop } = await shopWithKey()
+  const customerId = await createCustomer(shop)
+  // A year of appointments in one statement, eight in nine cancelled or no-shows; autovacuum is off on
+  // the table so no statistics exist, as right after an import.
+  await api.pool.query('alter table appointments set (autovacuum_enabled = off)')
+  await api.pool.query(
+    `insert into appointments (shop_id, public_id, status, date, local_time, timezone, starts_at, utc_offset,
+       duration_minutes, customer_id)
+     select $1::uuid, 'appt_bulk' || n, case when n % 9 = 0 then 'booked' when n % 2 = 0 then 'cancelled' else 'no_show' end,
+       date '2030-01-01' + (n % 365), time '09:00', 'America/Chicago',
+       (date '2030-01-01' + (n % 365)) + time '15:00', '-06:00', 60, $2::uuid
+     from generate_series(1, 20000) as n`,
+    [shop.id, customerId],
+  )
+  // The statements are captured as the code sends them and EXPLAINed with their own values.
+  const plans: { text: string; plan: string }[] = []
+  const explaining = {
+    query: async (config: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+      const text = typeof config === 'string' ? config : config.text
+      const args = typeof config === 'string' ? values : config.values
+      if (/from appointments/.test(text)) {
+        const { rows } = await api.pool.query(`explain (analyze, costs off) ${text}`, args)
+        plans.push({ text, plan: rows.map((row) => row['QUERY PLAN']).join('\n') })
+      }
+      return api.pool.query(text, args)
+    },
+  }
+  const month = await availability(explaining as never, shop.id, '2030-03-01', '2030-03-31')
+  t.equal(month.length, 31)
+  const { rows } = await api.pool.query<{ booked: number }>(
+    `select count(*)::int as booked from appointments where shop_id = $1::uuid and date = '2030-03-01' and status = 'booked'`,
+    [shop.id],
+  )
+  t.ok((rows[0]?.booked ?? 0) > 0, 'the day has bookings among its cancellations')
+  t.equal(month[0]?.booked, rows[0]?.booked, 'and the count through the index is theirs')
+  await bookedOn(explaining as never, shop.id, '2030-03-01')
+  t.equal(plans.length, 2, 'both counts were captured')
+  for (const { plan } of plans) {
+    t.match(plan, /appointments_slots_idx/, 'the count reads the partial index of slot-holding appointments')
+    t.notMatch(plan, /Seq Scan/, 'never the whole table')
+  }
 })
