@@ -1,10 +1,12 @@
 import { Flags } from '@oclif/core'
 import type pg from 'pg'
 import { type Queryable, withTransaction } from '../db/pool.js'
+import { analyzeTables } from '../db/statistics.js'
 import { ApiError, UsageError } from '../lib/errors.js'
 import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
 import type { Actor } from '../platform/events.js'
 import { findShopByPublicId, listShops, type ShopRow } from '../platform/tenancy/shops.js'
+import type { ImportReport } from '../resources/inventory-items/import-rows.js'
 import { BaseCommand } from './base.js'
 
 /** What a staff change or read is given: its transaction (or the pool), the shop, and the actor. */
@@ -44,10 +46,31 @@ export abstract class StaffCommand extends BaseCommand {
     flags: { 'database-url'?: string | undefined } & ShopSource,
     change: (context: StaffContext) => Promise<T>,
   ): Promise<T> {
-    const pool = await this.staffPool(flags)
-    const shop = await resolveShop(pool, flags)
-    const actor: Actor = { shopId: shop.id, integrationId: null }
+    const { pool, shop, actor } = await this.staffContext(flags)
     return withTransaction(pool, (tx) => change({ db: tx, pool, shop, actor }))
+  }
+
+  /**
+   * An import: `write` in one transaction as the shop's staff, then, once it has committed and if it
+   * created or updated anything, ANALYZE of the tables it writes. Right after a bulk load the planner
+   * knows nothing of the new rows until autovacuum analyzes them, and plans lists and lookups on
+   * guesses meanwhile. The import has happened whatever ANALYZE does: a failure is a warning.
+   */
+  protected async staffImport(
+    flags: { 'database-url'?: string | undefined } & ShopSource,
+    tables: readonly string[],
+    write: (context: StaffContext) => Promise<ImportReport>,
+  ): Promise<ImportReport> {
+    const { pool, shop, actor } = await this.staffContext(flags)
+    const report = await withTransaction(pool, (tx) => write({ db: tx, pool, shop, actor }))
+    if (report.created + report.updated > 0) {
+      try {
+        await analyzeTables(pool, tables)
+      } catch (error) {
+        this.warn(`The import is complete, but ANALYZE ${tables.join(', ')} failed: ${(error as Error).message}`)
+      }
+    }
+    return report
   }
 
   /** Runs `read` on the pool as the shop's staff. */
@@ -55,9 +78,15 @@ export abstract class StaffCommand extends BaseCommand {
     flags: { 'database-url'?: string | undefined } & ShopSource,
     read: (context: StaffContext) => Promise<T>,
   ): Promise<T> {
+    const { pool, shop, actor } = await this.staffContext(flags)
+    return read({ db: pool, pool, shop, actor })
+  }
+
+  private async staffContext(flags: { 'database-url'?: string | undefined } & ShopSource) {
     const pool = await this.staffPool(flags)
     const shop = await resolveShop(pool, flags)
-    return read({ db: pool, pool, shop, actor: { shopId: shop.id, integrationId: null } })
+    const actor: Actor = { shopId: shop.id, integrationId: null }
+    return { pool, shop, actor }
   }
 
   private async staffPool(flags: { 'database-url'?: string | undefined }): Promise<pg.Pool> {

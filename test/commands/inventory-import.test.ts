@@ -43,7 +43,21 @@ async function itemCount(): Promise<number> {
   return rows[0]?.n ?? 0
 }
 
+/**
+ * Per table: when ANALYZE was last run on it by a command (autovacuum's runs are counted apart), and
+ * the row count the planner knows (-1: never analyzed or vacuumed).
+ */
+async function statistics(tables: string[]): Promise<Record<string, { analyzedAt: Date | null; rows: number }>> {
+  const { rows } = await api.pool.query<{ relname: string; last_analyze: Date | null; reltuples: number }>(
+    `select s.relname, s.last_analyze, c.reltuples from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+     where s.relname = any($1::text[])`,
+    [tables],
+  )
+  return Object.fromEntries(rows.map((row) => [row.relname, { analyzedAt: row.last_analyze, rows: row.reltuples }]))
+}
+
 t.test('inventory: CSV and NDJSON import, re-run unchanged, a change, a bad file writes nothing', async (t) => {
+  t.same(await statistics(['inventory_items']), { inventory_items: { analyzedAt: null, rows: -1 } }, 'never analyzed')
   const csv = await file(
     'items.csv',
     'part_number,name,tire_size,quantity_on_hand,unit_price,unit_cost\nT-1,Sport,225/45ZR17 94W,4,189.99,120\nT-2,Truck,LT245/75R16,2,,\n',
@@ -51,11 +65,19 @@ t.test('inventory: CSV and NDJSON import, re-run unchanged, a change, a bad file
   const first = await cli(['inventory', 'import', csv, '--json'])
   t.equal(first.code, 0, describe(first))
   t.same(counts(JSON.parse(first.stdout) as Report), [2, 0, 0, 0])
+  const analyzed = (await statistics(['inventory_items'])).inventory_items
+  t.ok(analyzed?.analyzedAt, 'the import analyzed the table it wrote, once committed')
+  t.equal(analyzed?.rows, 2, 'so the planner knows its rows at once')
 
   const again = await cli(['inventory', 'import', csv])
   t.equal(again.code, 0, describe(again))
   t.match(again.stdout, /0 created, 0 updated, 2 unchanged/)
   t.equal(again.stderr, '', 'no progress bar when stderr is not a terminal')
+  t.same(
+    (await statistics(['inventory_items'])).inventory_items?.analyzedAt,
+    analyzed?.analyzedAt,
+    'an import that changes nothing analyzes nothing',
+  )
   const { rows: versions } = await api.pool.query<{ version: number }>(
     'select version from inventory_items where shop_id = $1::uuid order by part_number',
     [shop.id],
@@ -143,6 +165,9 @@ t.test('canned jobs: CSV and NDJSON import, parts replaced only when they differ
   const first = await cli(['canned-jobs', 'import', csv, '--json'])
   t.equal(first.code, 0, describe(first))
   t.same(counts(JSON.parse(first.stdout) as Report), [2, 0, 0, 0])
+  const analyzed = await statistics(['canned_jobs', 'canned_job_parts'])
+  t.ok(analyzed.canned_jobs?.analyzedAt && analyzed.canned_job_parts?.analyzedAt, 'both tables analyzed', analyzed)
+  t.same([analyzed.canned_jobs?.rows, analyzed.canned_job_parts?.rows], [2, 2], 'the planner knows their rows')
   const again = await cli(['canned-jobs', 'import', csv, '--json'])
   t.same(counts(JSON.parse(again.stdout) as Report), [0, 0, 2, 0], 're-run changes nothing')
 

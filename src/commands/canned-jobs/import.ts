@@ -2,7 +2,12 @@ import { Args } from '@oclif/core'
 import { describeImport, readImportFile, rejectionColumns } from '../../cli/imports.js'
 import { StaffCommand } from '../../cli/staff.js'
 import { detectImportFormat } from '../../lib/import-file.js'
-import { cannedJobImportSchema, cannedJobsFromRecords, importCannedJobs } from '../../resources/canned-jobs/service.js'
+import {
+  cannedJobImportSchema,
+  cannedJobImportTables,
+  cannedJobsFromRecords,
+  importCannedJobs,
+} from '../../resources/canned-jobs/service.js'
 import { type ImportReport, readValidRows } from '../../resources/inventory-items/import-rows.js'
 
 export default class CannedJobsImport extends StaffCommand {
@@ -24,7 +29,9 @@ export default class CannedJobsImport extends StaffCommand {
       const grouped = cannedJobsFromRecords(format, read.rows)
       return { jobs: grouped.jobs, rejections: [...read.rejections, ...grouped.rejections] }
     })
-    const report = await this.staffChange(flags, ({ db, actor }) => importCannedJobs(db, actor, jobs, rejections))
+    const report = await this.staffImport(flags, cannedJobImportTables, ({ db, actor }) =>
+      importCannedJobs(db, actor, jobs, rejections),
+    )
     this.log(describeImport(report))
     if (report.rejections.length > 0) {
       this.printTable(report.rejections as unknown as Record<string, unknown>[], rejectionColumns)

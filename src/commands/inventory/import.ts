@@ -3,7 +3,11 @@ import { describeImport, readImportFile, rejectionColumns } from '../../cli/impo
 import { StaffCommand } from '../../cli/staff.js'
 import type { ImportReport } from '../../resources/inventory-items/import-rows.js'
 import { readValidRows } from '../../resources/inventory-items/import-rows.js'
-import { InventoryImportRowSchema, importInventoryItems } from '../../resources/inventory-items/service.js'
+import {
+  InventoryImportRowSchema,
+  importInventoryItems,
+  inventoryImportTables,
+} from '../../resources/inventory-items/service.js'
 
 export default class InventoryImport extends StaffCommand {
   static override description =
@@ -21,7 +25,7 @@ export default class InventoryImport extends StaffCommand {
     const read = await readImportFile(args.file, this.jsonEnabled(), (tick) =>
       readValidRows(args.file, InventoryImportRowSchema, tick),
     )
-    const report = await this.staffChange(flags, ({ db, actor }) =>
+    const report = await this.staffImport(flags, inventoryImportTables, ({ db, actor }) =>
       importInventoryItems(db, actor, read.rows, read.rejections),
     )
     this.log(describeImport(report))

@@ -265,6 +265,9 @@ const newJobDefaults = (input: CannedJobImport): JobState => ({
 
 const chunkSize = 200
 
+/** The tables importCannedJobs writes (the import command analyzes them once it has committed). */
+export const cannedJobImportTables = ['canned_jobs', 'canned_job_parts'] as const
+
 /**
  * Upserts canned jobs by code in the caller's transaction, or writes nothing when any record was
  * rejected. A job whose fields and parts are what the file says is left alone (no version or

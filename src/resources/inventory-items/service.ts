@@ -204,6 +204,9 @@ export function repeatedKeys<T>(rows: ValidRow<T>[], keyOf: (value: T) => string
 
 const chunkSize = 500
 
+/** The tables importInventoryItems writes (the import command analyzes them once it has committed). */
+export const inventoryImportTables = ['inventory_items'] as const
+
 /**
  * Upserts the rows by part number (case-insensitive) in the caller's transaction, or writes nothing
  * when any row (or `rejections` from reading) is rejected. A row that changes nothing leaves its item

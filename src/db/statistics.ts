@@ -1,0 +1,18 @@
+import type { Queryable } from './pool.js'
+
+const tableName = /^[a-z_][a-z0-9_]*$/
+
+/**
+ * ANALYZE of tables a bulk write has just filled, so the planner knows their size and values at once
+ * instead of when autovacuum gets to them (after 10 % of a table changed, up to a minute later).
+ * Run it after the write has committed, outside any transaction: the write's transaction and its
+ * locks stay short, and a failed ANALYZE cannot take the write back. A table the role does not own
+ * is skipped by Postgres with a warning, not an error.
+ */
+export async function analyzeTables(db: Queryable, tables: readonly string[]): Promise<void> {
+  if (tables.length === 0) return
+  for (const table of tables) {
+    if (!tableName.test(table)) throw new Error(`Not a table name: ${table}`)
+  }
+  await db.query(`analyze ${tables.join(', ')}`)
+}
