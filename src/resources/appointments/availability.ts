@@ -6,7 +6,7 @@ import { defineOperation } from '../../platform/operation.js'
 import { listEnvelope, responseObject } from '../../platform/schemas.js'
 import { calendarDateMessage, defaultDailyCapacity, isStorableDate } from '../shop-hours/schema.js'
 import { type DaySchedule, daySchedules } from '../shop-hours/service.js'
-import { holdsSlotSql, slotHoldingStatuses } from './workflow.js'
+import { slotHoldingStatuses } from './workflow.js'
 
 // GET /appointments/availability (spec "Availability"): one entry per shop-local date, with the
 // shop's hours, its daily capacity and how many appointments hold a place. It lists no time slots.
@@ -117,9 +117,9 @@ async function bookedByDate(db: Queryable, shopId: string, from: string, to: str
   const { rows } = await db.query<{ date: string; booked: number }>({
     name: 'appointments-booked-by-date',
     text: `select to_char(date, 'YYYY-MM-DD') as date, count(*)::integer as booked from appointments
-      where shop_id = $1::uuid and date between $2::date and $3::date and ${holdsSlotSql}
+      where shop_id = $1::uuid and date between $2::date and $3::date and status = any($4::text[])
       group by date`,
-    values: [shopId, from, to],
+    values: [shopId, from, to, slotHoldingStatuses],
   })
   return new Map(rows.map((row) => [row.date, row.booked]))
 }
@@ -137,9 +137,9 @@ export async function bookedOn(
 ): Promise<number> {
   const { rows } = await db.query<{ booked: number }>(
     `select count(*)::integer as booked from appointments
-     where shop_id = $1::uuid and date = $2::date and ${holdsSlotSql}
-       and id is distinct from $3::uuid ${technicianId ? 'and technician_id = $4::uuid' : ''}`,
-    [shopId, date, exceptId ?? null, ...(technicianId ? [technicianId] : [])],
+     where shop_id = $1::uuid and date = $2::date and status = any($3::text[])
+       and id is distinct from $4::uuid ${technicianId ? 'and technician_id = $5::uuid' : ''}`,
+    [shopId, date, slotHoldingStatuses, exceptId ?? null, ...(technicianId ? [technicianId] : [])],
   )
   return (rows[0] as { booked: number }).booked
 }

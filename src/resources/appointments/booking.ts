@@ -3,7 +3,7 @@ import { ApiError, type Blocker } from '../../lib/errors.js'
 import { formatMinuteOfDay, minuteOfDay } from '../../lib/wall-clock.js'
 import { type DaySchedule, daySchedule } from '../shop-hours/service.js'
 import type { AssignableTechnician } from '../technicians/service.js'
-import { holdsSlotSql } from './workflow.js'
+import { slotHoldingStatuses } from './workflow.js'
 
 /** Where and when an appointment would sit: the shop-local day, its wall-clock start, its length. */
 export interface Slot {
@@ -31,11 +31,11 @@ export async function assertBookable(tx: Queryable, shopId: string, slot: Slot, 
   const blockers = hoursBlockers(schedule, slot)
   const { rows } = await tx.query<{ booked: number; technician_booked: number }>(
     `select count(*)::integer as booked,
-            count(*) filter (where technician_id = $3::uuid)::integer as technician_booked
+            count(*) filter (where technician_id = $4::uuid)::integer as technician_booked
      from appointments
-     where shop_id = $1::uuid and date = $2::date and ${holdsSlotSql}
-       and ($4::uuid is null or id <> $4::uuid)`,
-    [shopId, slot.date, slot.technician?.id ?? null, movingId ?? null],
+     where shop_id = $1::uuid and date = $2::date and status = any($3::text[])
+       and ($5::uuid is null or id <> $5::uuid)`,
+    [shopId, slot.date, slotHoldingStatuses, slot.technician?.id ?? null, movingId ?? null],
   )
   const counts = rows[0] as { booked: number; technician_booked: number }
   if (schedule.open && counts.booked >= schedule.capacity) {

@@ -6,13 +6,6 @@ export type AppointmentStatus = (typeof appointmentStatuses)[number]
 /** The statuses that still hold their day's place (a cancelled or missed appointment frees it). */
 export const slotHoldingStatuses: readonly AppointmentStatus[] = ['requested', 'booked', 'arrived', 'fulfilled']
 
-/**
- * The same statuses as an SQL condition on `appointments.status`, written out as literals (constants,
- * never input): only then can the planner see that a count matches the predicate of the partial
- * index appointments_slots_idx (migration 00012), which a parameter would hide from it.
- */
-export const holdsSlotSql = `status in (${slotHoldingStatuses.map((status) => `'${status}'`).join(', ')})`
-
 /** Statuses in which the date, time, duration and technician may still change. */
 export const reschedulableStatuses: readonly AppointmentStatus[] = ['requested', 'booked']
 
