@@ -33,6 +33,10 @@ export function parseApiKey(plaintext: string): { lookupId: string } | null {
 }
 
 export function apiKeyMatches(plaintext: string, storedHash: Buffer): boolean {
-  const candidate = hashApiKey(plaintext)
-  return candidate.length === storedHash.length && timingSafeEqual(candidate, storedHash)
+  return apiKeyHashMatches(hashApiKey(plaintext), storedHash)
+}
+
+/** For a caller that hashed the presented key once to compare it with several stored hashes. */
+export function apiKeyHashMatches(presentedHash: Buffer, storedHash: Buffer): boolean {
+  return presentedHash.length === storedHash.length && timingSafeEqual(presentedHash, storedHash)
 }

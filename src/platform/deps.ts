@@ -2,6 +2,7 @@ import type pg from 'pg'
 import type { Config } from '../config.js'
 import type { Secrets } from '../lib/secrets.js'
 import type { Resolver } from '../lib/webhook-targets.js'
+import type { AuthCache } from './tenancy/auth-cache.js'
 
 /** What the app needs from outside; tests and `serve` build it, the app never reads process.env. */
 export interface AppDeps {
@@ -11,4 +12,6 @@ export interface AppDeps {
   secrets: Secrets
   /** DNS for webhook url checks; the system resolver unless a test injects answers. */
   resolver?: Resolver
+  /** Authenticated keys kept in memory (`serve` runs one with its LISTEN connection); none: every request reads the database. */
+  authCache?: AuthCache
 }

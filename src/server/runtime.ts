@@ -4,6 +4,7 @@ import { type Database, openDatabase } from '../db/connect.js'
 import { WebhookWorker } from '../jobs/webhook-worker.js'
 import { loadSecrets } from '../lib/secrets.js'
 import type { Resolver } from '../lib/webhook-targets.js'
+import { type RunningAuthCache, startAuthCache } from '../platform/tenancy/auth-cache.js'
 import { ensureFirstShop, type NewShop, type ShopRow } from '../platform/tenancy/shops.js'
 import { buildApp } from './app.js'
 
@@ -39,12 +40,20 @@ export async function startServer(options: {
     log: { warn: (details, message) => log?.warn(details, message) },
   })
   let worker: WebhookWorker | undefined
+  let authCache: RunningAuthCache | undefined
   try {
     const { shop, created } = await ensureFirstShop(database.pool, options.firstShop)
+    // Listening before the first request, so keys can be kept from the start.
+    authCache = await startAuthCache({
+      connectionString: database.url,
+      applicationName: 'shopapi serve (auth changes)',
+      log: { warn: (details, message) => log?.warn(details, message) },
+    })
     const app = await buildApp({
       pool: database.pool,
       config: options.config,
       secrets,
+      authCache: authCache.cache,
       ...(options.resolver ? { resolver: options.resolver } : {}),
     })
     log = app.log
@@ -66,6 +75,7 @@ export async function startServer(options: {
     const host = options.host.includes(':') ? `[${options.host}]` : options.host
     let stopping: Promise<void> | undefined
     const running = worker
+    const listening = authCache
     return {
       app,
       database,
@@ -76,6 +86,7 @@ export async function startServer(options: {
       stop() {
         stopping ??= (async () => {
           await Promise.all([app.close(), running?.stop()])
+          await listening.stop()
           await database.close()
         })()
         return stopping
@@ -83,6 +94,7 @@ export async function startServer(options: {
     }
   } catch (error) {
     await worker?.stop().catch(() => {})
+    await authCache?.stop()
     await database.close()
     throw error
   }

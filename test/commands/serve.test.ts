@@ -238,13 +238,15 @@ t.test('graceful shutdown: SIGTERM lets an in-flight request finish, then exits 
   })
   const { api_key: key } = await createKey(t, { DATABASE_URL: url })
   t.equal((await getShop(server.url, key)).status, 200, 'the key works')
+  // The server now keeps that key in memory; a key it has not seen yet is read from the database.
+  const { api_key: unseenKey } = await createKey(t, { DATABASE_URL: url })
 
   // Hold the request inside the server: authentication reads `shops`, which this lock blocks.
   await locker.connect()
   await locker.query('begin')
   await locker.query('lock table shops in access exclusive mode')
   // The outcome is captured at once: a server that dies makes fetch reject before we look.
-  const inFlight = getShop(server.url, key).catch((error: Error) => ({
+  const inFlight = getShop(server.url, unseenKey).catch((error: Error) => ({
     status: 0,
     body: { error: String(error.cause ?? error) },
   }))

@@ -7,11 +7,15 @@ import type { Scope } from '../../src/lib/scopes.js'
 import type { Resolver } from '../../src/lib/webhook-targets.js'
 import type { Operation } from '../../src/platform/operation.js'
 import { createApiKey } from '../../src/platform/tenancy/api-keys.js'
+import { startAuthCache } from '../../src/platform/tenancy/auth-cache.js'
 import { createIntegration } from '../../src/platform/tenancy/integrations.js'
 import { createShop, type ShopRow } from '../../src/platform/tenancy/shops.js'
 import { buildApp } from '../../src/server/app.js'
 import { contractChecker, describeViolation } from './contract.js'
 import { createTestDatabase } from './database.js'
+
+/** The LISTEN connection of a test app started with `authCache: true`. */
+export const authCacheApplicationName = 'shopapi test (auth changes)'
 
 export interface TestApp {
   app: FastifyInstance
@@ -69,6 +73,11 @@ export async function startTestApp(
     resolver?: Resolver
     /** Where the response guard reports a broken contract or an undeclared 500: `t.fail` unless given. */
     reportViolation?: (message: string) => void
+    /**
+     * Keep authenticated keys in memory with a LISTEN connection, as `serve` does. Off by default: a
+     * change written by this test process is then seen by the very next request, not a moment later.
+     */
+    authCache?: boolean
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(t))
@@ -83,8 +92,20 @@ export async function startTestApp(
       ...options.config,
     },
   )
+  const authCache = options.authCache
+    ? await startAuthCache({
+        connectionString: database.url,
+        applicationName: authCacheApplicationName,
+        log: { warn: () => {} },
+      })
+    : undefined
   const app = await buildApp(
-    { pool: database.pool, config, ...(options.resolver ? { resolver: options.resolver } : {}) },
+    {
+      pool: database.pool,
+      config,
+      ...(options.resolver ? { resolver: options.resolver } : {}),
+      ...(authCache ? { authCache: authCache.cache } : {}),
+    },
     {
       ...(options.operations ? { operations: options.operations } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
@@ -96,7 +117,10 @@ export async function startTestApp(
     options.reportViolation ?? ((message) => t.fail(message)),
   )
   await app.listen({ host: '127.0.0.1', port: 0 })
-  t.teardown(() => app.close())
+  t.teardown(async () => {
+    await app.close()
+    await authCache?.stop()
+  })
   const address = app.server.address()
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
   return {

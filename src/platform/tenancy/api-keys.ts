@@ -1,10 +1,11 @@
 import type pg from 'pg'
 import type { Queryable } from '../../db/pool.js'
 import { withTransaction } from '../../db/pool.js'
-import { apiKeyMatches, issueApiKey, parseApiKey } from '../../lib/api-keys.js'
+import { apiKeyHashMatches, hashApiKey, issueApiKey, parseApiKey } from '../../lib/api-keys.js'
 import { ApiError } from '../../lib/errors.js'
 import { isPublicId, newPublicId } from '../../lib/ids.js'
 import type { Scope } from '../../lib/scopes.js'
+import type { AuthCache } from './auth-cache.js'
 import { getIntegration, type IntegrationRow } from './integrations.js'
 import type { ShopRow } from './shops.js'
 
@@ -129,11 +130,27 @@ interface AuthRow {
 
 /**
  * The caller behind a bearer key, or null for a malformed, unknown, revoked or disabled key.
- * Revocation and disabling are read from the database on every request, so they apply at once.
+ * Without a cache every request reads the database. With one, a key read once is served from memory
+ * until a change to its shop's keys, integrations or profile is announced (LISTEN/NOTIFY, see
+ * AuthCache): revocation and disabling apply as soon as every process has heard of them.
  */
-export async function authenticateApiKey(db: Queryable, plaintext: string): Promise<AuthContext | null> {
+export async function authenticateApiKey(
+  db: Queryable,
+  plaintext: string,
+  cache?: AuthCache,
+): Promise<AuthContext | null> {
   const parsed = parseApiKey(plaintext)
   if (!parsed) return null
+  const presentedHash = hashApiKey(plaintext)
+  const cached = cache?.find(parsed.lookupId, presentedHash)
+  if (cached) {
+    if (usedLongAgo(cached.lastUsedAt)) {
+      cached.lastUsedAt = Date.now()
+      recordUse(db, cached.context)
+    }
+    return cached.context
+  }
+  const readStartedAt = cache?.readStarted() ?? null
   // A named (prepared) statement: this runs on every request, and planning the three-way join
   // costs more than executing it.
   const result = await db.query<AuthRow>({
@@ -148,17 +165,33 @@ export async function authenticateApiKey(db: Queryable, plaintext: string): Prom
      where k.lookup_id = $1::text and k.revoked_at is null and i.status = 'active'`,
     values: [parsed.lookupId],
   })
-  const row = result.rows.find((candidate) => apiKeyMatches(plaintext, candidate.secret_hash))
+  const row = result.rows.find((candidate) => apiKeyHashMatches(presentedHash, candidate.secret_hash))
   if (!row) return null
-  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000) {
-    // Minute resolution is enough for "last used", and it keeps a write off most requests.
-    db.query(
-      `update api_keys set last_used_at = now() where shop_id = $1::uuid and id = $2::uuid
-         and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
-      [row.shop_id, row.key_id],
-    ).catch(() => {})
+  const context = toAuthContext(row)
+  let lastUsedAt = row.last_used_at?.getTime() ?? null
+  if (usedLongAgo(lastUsedAt)) {
+    lastUsedAt = Date.now()
+    recordUse(db, context)
   }
-  return {
+  cache?.store(parsed.lookupId, readStartedAt, { secretHash: row.secret_hash, context, lastUsedAt })
+  return context
+}
+
+// Minute resolution is enough for "last used", and it keeps a write off most requests.
+const usedLongAgo = (lastUsedAt: number | null) => lastUsedAt === null || Date.now() - lastUsedAt > 60_000
+
+/** Off the request path. It changes only last_used_at, which the auth-change trigger ignores. */
+function recordUse(db: Queryable, auth: AuthContext): void {
+  db.query(
+    `update api_keys set last_used_at = now() where shop_id = $1::uuid and id = $2::uuid
+       and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
+    [auth.shopId, auth.keyId],
+  ).catch(() => {})
+}
+
+/** Frozen: a cached context is shared by every request of its key. */
+function toAuthContext(row: AuthRow): AuthContext {
+  return Object.freeze({
     shopId: row.shop_id,
     shopPublicId: row.shop_public_id,
     integrationId: row.integration_id,
@@ -167,7 +200,7 @@ export async function authenticateApiKey(db: Queryable, plaintext: string): Prom
     keyPublicId: row.key_public_id,
     keyPrefix: row.display_prefix,
     scopes: new Set(row.scopes),
-    shop: {
+    shop: Object.freeze({
       id: row.shop_id,
       public_id: row.shop_public_id,
       name: row.shop_name,
@@ -176,6 +209,6 @@ export async function authenticateApiKey(db: Queryable, plaintext: string): Prom
       confirm_bookings: row.shop_confirm_bookings,
       created_at: row.shop_created_at,
       updated_at: row.shop_updated_at,
-    },
-  }
+    }),
+  })
 }

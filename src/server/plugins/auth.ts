@@ -65,7 +65,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { deps }: { deps: AppD
 
     const blockedFor = failedAuth.blockedFor(request.ip)
     if (blockedFor > 0) return refuseAtEdge(request, reply, blockedFor, 'requests with an invalid API key')
-    const auth = await authenticateApiKey(deps.pool, token)
+    const auth = await authenticateApiKey(deps.pool, token, deps.authCache)
     if (!auth) {
       failedAuth.take(request.ip)
       throw new ApiError(
