@@ -3,7 +3,7 @@ import type { ConnectionLog } from '../../db/pool.js'
 import { apiKeyHashMatches } from '../../lib/api-keys.js'
 import type { AuthContext } from './api-keys.js'
 
-/** Notified by the triggers of migration 00012 with a shop's id, or '' for "everything". */
+/** Notified by the triggers of migration 00014 with a shop's id, or '' for "everything". */
 export const authChangesChannel = 'shopapi_auth'
 
 export const authCacheMaxEntries = 5_000
