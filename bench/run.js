@@ -662,6 +662,7 @@ function printSummary(results, { plans, freshPlans, qSurvey, calendarPlans, rss,
   console.log(
     'logs: "default" is `shopapi serve` at its default level (info: a line per request), "quiet" a second serve with SHOPAPI_LOG_LEVEL=error; both with the worker on',
   )
+  console.log('spread: (fastest run - slowest run) / median run, shopapi/bare: the noise of this machine at the time')
   const nameWidth = Math.max(...results.map((r) => r.name.length))
   const columns = [
     ['request', nameWidth, 'left'],
@@ -673,6 +674,7 @@ function printSummary(results, { plans, freshPlans, qSurvey, calendarPlans, rss,
     ['', 4, 'left'],
     ['shopapi p50/p99 ms', 18],
     ['bare p50/p99 ms', 15],
+    ['spread', 9],
   ]
   const line = (cells) =>
     cells
@@ -684,6 +686,10 @@ function printSummary(results, { plans, freshPlans, qSurvey, calendarPlans, rss,
       .trimEnd()
   console.log(line(columns.map(([title]) => title)))
   const latency = (m) => `${m.p50.toFixed(1)}/${m.p99.toFixed(1)}`
+  // How far apart a server's runs were: (fastest - slowest) / median, shopapi/bare.
+  const spread = (m) => `${Math.round(((Math.max(...m.runs) - Math.min(...m.runs)) / m.rps) * 100)}%`
+  // Truncated, not rounded, so a ratio printed as the goal has met it.
+  const shown = (ratio) => (Math.floor(ratio * 100) / 100).toFixed(2)
   const ordered = [...results.filter((r) => r.issueRow), ...results.filter((r) => !r.issueRow)]
   for (const r of ordered) {
     for (const [logs, side] of [
@@ -698,11 +704,12 @@ function printSummary(results, { plans, freshPlans, qSurvey, calendarPlans, rss,
           logs,
           fmt(side.rps),
           fmt(r.bare.rps),
-          ratio.toFixed(2),
+          shown(ratio),
           r.target === null ? '-' : `>=${r.target.toFixed(2)}`,
           r.target === null ? '' : ratio >= r.target ? 'ok' : 'MISS',
           latency(side),
           latency(r.bare),
+          `${spread(side)}/${spread(r.bare)}`,
         ]),
       )
     }

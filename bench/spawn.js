@@ -15,8 +15,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  *
  * `stdoutFile`: the server writes its standard output to that file, as `shopapi serve >> file` would,
  * and the file is followed here (every 50 ms until listening, then every second). Through a pipe, the
- * server's log lines wait on this process, which is also the load generator: when it falls behind
- * draining them, the pipe fills and the server's synchronous log writes stall it.
+ * server's log lines would wait on this process, which is also the load generator: when it falls
+ * behind draining them, the pipe fills and the server holds the lines in memory (pino's default
+ * destination writes asynchronously), which is then counted in its resident set.
  */
 export async function spawnServer(label, args, env, { log, onLine, stdoutFile } = {}) {
   const report = log ?? ((message) => process.stderr.write(`${message}\n`))
