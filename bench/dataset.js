@@ -3,6 +3,9 @@
 // customer and integration-private external ids for some. Rows are generated here (seeded, so every
 // run loads the same shapes) and inserted in batches through unnest(): one statement per batch.
 // Then repair orders and jobs, and the shop's week, closures and a year of appointments.
+// This bulk part is the shop's history the other resources hang on (a few thousand customers are
+// enough); the customers the customer scenarios read are seeded afterwards through the API by run.js
+// (customerCreateBodies gives their bodies), as an integration's import would.
 import pg from 'pg'
 import { runMigrations } from '../dist/db/migrate.js'
 import { newPublicId, randomBase62 } from '../dist/lib/ids.js'
@@ -168,6 +171,45 @@ function prng(seed) {
     t = Math.imul(t ^ (t >>> 15), t | 1)
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * Customers as an integration sends them to POST /v1/customers (the API-seeded part of the bench's data
+ * set): the same name, contact and address distributions as the bulk load, seeded, as create bodies.
+ * Returns a function giving the next body (an object) on each call.
+ */
+export function customerCreateBodies(seed = 1042) {
+  const random = prng(seed)
+  const pick = (list) => list[Math.floor(random() * list.length)]
+  const digits = (n) => {
+    let out = ''
+    for (let i = 0; i < n; i++) out += Math.floor(random() * 10)
+    return out
+  }
+  return () => {
+    const first = pick(firstNames)
+    const last = pick(lastNames)
+    const fleet = random() < 0.06
+    const [city, region, zipPrefix, areaCode] = pick(cities)
+    const local = random() < 0.5 ? `${first}.${last}` : `${first[0]}${last}${Math.floor(random() * 1000)}`
+    const body = {
+      first_name: first,
+      last_name: last,
+      company_name: fleet ? `${pick(companyWords)} ${pick(companySuffixes)}` : null,
+      email: random() < 0.85 ? `${local.toLowerCase()}@${pick(emailDomains)}` : null,
+      phone: random() < 0.92 ? `(${areaCode}) ${2 + Math.floor(random() * 8)}${digits(2)}-${digits(4)}` : null,
+      address: random() < 0.7 ? `${1 + Math.floor(random() * 9800)} ${pick(streets)} ${pick(streetTypes)}` : null,
+      city,
+      region,
+      postal_code: `${zipPrefix}${digits(2)}`,
+      country: 'US',
+      preferred_contact: pick(['sms', 'sms', 'email', 'phone', null]),
+      consent: { sms_transactional: random() < 0.7, email_transactional: random() < 0.8 },
+      tags: fleet ? ['fleet'] : random() < 0.2 ? [pick(tagPool)] : [],
+      fleet_account: fleet,
+    }
+    return body
   }
 }
 

@@ -13,7 +13,14 @@ export function cursorPosition(cursor) {
   return { sortValue, publicId }
 }
 
-export async function explainListQueries(url, { shop, integration, sample, deepCursor, terms }) {
+/**
+ * `deepOnly`: only the first page, the deepest cursor page and the get (right after a load, before
+ * ANALYZE, without the q survey). `getId`: the customer the get reads (default: a sampled one).
+ */
+export async function explainListQueries(
+  url,
+  { shop, integration, sample, deepCursor, terms, deepOnly = false, getId = sample.ids[0] },
+) {
   const client = new pg.Client({ connectionString: url })
   client.on('error', () => {})
   await client.connect()
@@ -51,16 +58,16 @@ export async function explainListQueries(url, { shop, integration, sample, deepC
     ],
   ]
   try {
-    for (const [name, filters, request] of cases) {
+    for (const [name, filters, request] of deepOnly ? cases.slice(0, 2) : cases) {
       current = { name }
       await listCustomers(explaining, reader, filters, region, request)
       plans.push(current)
     }
     current = { name: 'get by id (GET /v1/customers/{id})' }
-    await getCustomer(explaining, reader, sample.ids[0]).catch(() => {})
+    await getCustomer(explaining, reader, getId).catch(() => {})
     plans.push(current)
     // q is only as good as its worst common term: run the plan of every sampled term (up to 100).
-    for (const term of terms.slice(0, 100)) {
+    for (const term of deepOnly ? [] : terms.slice(0, 100)) {
       current = { name: `q "${term}"` }
       await listCustomers(explaining, reader, { lifecycle: 'active', q: term }, region, page())
       termPlans.push(current)
@@ -88,7 +95,7 @@ export async function explainListQueries(url, { shop, integration, sample, deepC
     trigram: termPlans.filter((p) => p.access.includes('customers_search_idx')).length,
     seqScans: termPlans.filter((p) => p.seqScanOnCustomers).map((p) => p.name),
   }
-  return { plans, qSurvey }
+  return { plans, qSurvey: deepOnly ? null : qSurvey }
 }
 
 /**
@@ -148,12 +155,15 @@ function pickTerms(terms) {
   return [sorted[0] ?? 'son', sorted.at(-1) ?? 'martinez']
 }
 
-/** How the plan reaches `customers c`: the node that scans it. */
+/**
+ * How the plan reaches `customers c`: the nodes that scan it (the page's scan is `c_1` when the
+ * statement pages first and joins the page by primary key).
+ */
 function accessPath(plan) {
   const lines = plan.split('\n')
   const scans = lines
     .map((line) => line.trim().replace(/^->\s*/, ''))
-    .filter((line) => / on customers c\b|Bitmap Index Scan on customers_/.test(line))
+    .filter((line) => / on customers c(_\d+)?(?![\w])|Bitmap Index Scan on customers_/.test(line))
     .map((line) => line.replace(/\s+\(cost=.*$/, ''))
   return scans.join('; ') || '(none)'
 }
