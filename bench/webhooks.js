@@ -10,19 +10,31 @@
 // read) run in a child process of their own, so the load generator and the receivers do not share an
 // event loop; both stamp times with process.hrtime (CLOCK_MONOTONIC, the same clock in every process).
 //
-// Phases: idle first delivery (1 endpoint, single events spaced apart, no load), then one run per
-// endpoint count (1, 10, 100: ten endpoints per integration at most, so ceil(N/10) integrations) and one
-// run with 10 healthy endpoints plus a dead one (accepts the connection, never answers) in an integration
-// of its own. Each run registers its endpoints, POSTs customers at a steady rate, waits for the
-// deliveries (up to the drain timeout), then deletes its endpoints.
+// Phases: idle first delivery (1 endpoint, single events spaced apart, no load); then one run per
+// endpoint count (1, 10, 100: ten endpoints per integration at most, so ceil(N/10) integrations) at the
+// same event rate, so N x rate deliveries a second are offered (100 endpoints at 10 events/s: 1,000/s);
+// then the same rate with the largest count plus one dead receiver (accepts the connection, never
+// answers) in an integration of its own, whose healthy p99 is compared with the run without it; then a
+// peak run (100 endpoints, more events than the worker can deliver) whose steady delivery rate is the
+// sustained throughput. Each run registers its endpoints, POSTs customers on an open-loop schedule,
+// waits for the deliveries (up to the drain timeout), then deletes its endpoints.
+//
+// The schedule is open-loop: event i is POSTed at start + i/rate whatever the earlier POSTs are doing
+// (up to BENCH_WEBHOOK_CLIENTS in flight), so a slow server does not quietly lower the load offered; how
+// late each POST left (schedule lag) and the rate achieved are reported beside the rate asked for.
 //
 // "Commit" time is when the 201 of POST /v1/customers arrives back at the bench: a slight over-estimate
 // of the commit instant (the response is written after COMMIT), so latencies are a slight under-estimate.
 // Latency = first receipt of (endpoint, event) at a receiver - that 201.
 //
-// Env: BENCH_WEBHOOK_RATE (50 events/s), BENCH_WEBHOOK_SECONDS (10), BENCH_WEBHOOK_CLIENTS (4 concurrent
-// POSTers), BENCH_WEBHOOK_DRAIN_SECONDS (30), BENCH_WEBHOOK_ENDPOINTS (1,10,100), BENCH_WEBHOOK_IDLE_EVENTS
-// (20, spaced BENCH_WEBHOOK_IDLE_GAP_MS 200 ms apart).
+// Env: BENCH_WEBHOOK_RATE (10 events/s), BENCH_WEBHOOK_SECONDS (10), BENCH_WEBHOOK_CLIENTS (64 POSTs in
+// flight at most), BENCH_WEBHOOK_PEAK_RATE (30 events/s: 3,000 deliveries/s to 100 endpoints),
+// BENCH_WEBHOOK_PEAK_SECONDS (15), BENCH_WEBHOOK_DRAIN_SECONDS (30), BENCH_WEBHOOK_ENDPOINTS (1,10,100),
+// BENCH_WEBHOOK_DEAD_AMONG (the largest count: healthy endpoints beside the dead one),
+// BENCH_WEBHOOK_PHASES (idle,counts,dead,peak: which phases run), BENCH_WEBHOOK_IDLE_EVENTS (20, spaced
+// BENCH_WEBHOOK_IDLE_GAP_MS 200 ms apart), BENCH_SERVE_NODE_ARGS (node flags for serve alone, e.g.
+// "--cpu-prof --cpu-prof-dir=/tmp/prof"). serve's resident set (VmRSS) is sampled every 250 ms, and the
+// CPU time of serve, its Postgres backends, the receivers, the bench and the rest of the machine per run.
 import { fork, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -48,22 +60,33 @@ const defaultLog = (message) => process.stderr.write(`${message}\n`)
 const fmt = (n) => Math.round(n).toLocaleString('en-US')
 const ms1 = (n) => (n === null || n === undefined || Number.isNaN(n) ? '-' : n.toFixed(1))
 
+const phaseNames = ['idle', 'counts', 'dead', 'peak']
+
 function settingsFromEnv(env = process.env) {
   const number = (name, fallback) => {
     const value = Number(env[name] ?? fallback)
     if (!(value > 0)) throw new Error(`${name} must be a positive number, got "${env[name]}"`)
     return value
   }
+  const endpointCounts = (env.BENCH_WEBHOOK_ENDPOINTS ?? '1,10,100').split(',').map((part) => {
+    const n = Number(part.trim())
+    if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_WEBHOOK_ENDPOINTS: "${part}" is not a count`)
+    return n
+  })
+  const phases = (env.BENCH_WEBHOOK_PHASES ?? phaseNames.join(',')).split(',').map((part) => part.trim())
+  for (const phase of phases) {
+    if (!phaseNames.includes(phase)) throw new Error(`BENCH_WEBHOOK_PHASES: "${phase}" is not one of ${phaseNames}`)
+  }
   return {
-    rate: number('BENCH_WEBHOOK_RATE', 50),
+    rate: number('BENCH_WEBHOOK_RATE', 10),
     seconds: number('BENCH_WEBHOOK_SECONDS', 10),
-    clients: Math.round(number('BENCH_WEBHOOK_CLIENTS', 4)),
+    clients: Math.round(number('BENCH_WEBHOOK_CLIENTS', 64)),
+    peakRate: number('BENCH_WEBHOOK_PEAK_RATE', 30),
+    peakSeconds: number('BENCH_WEBHOOK_PEAK_SECONDS', 15),
     drainSeconds: number('BENCH_WEBHOOK_DRAIN_SECONDS', 30),
-    endpointCounts: (env.BENCH_WEBHOOK_ENDPOINTS ?? '1,10,100').split(',').map((part) => {
-      const n = Number(part.trim())
-      if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_WEBHOOK_ENDPOINTS: "${part}" is not a count`)
-      return n
-    }),
+    endpointCounts,
+    deadAmong: Math.round(number('BENCH_WEBHOOK_DEAD_AMONG', Math.max(...endpointCounts))),
+    phases,
     idleEvents: Math.round(number('BENCH_WEBHOOK_IDLE_EVENTS', 20)),
     idleGapMs: number('BENCH_WEBHOOK_IDLE_GAP_MS', 200),
   }
@@ -78,7 +101,8 @@ function settingsFromEnv(env = process.env) {
 export async function runWebhookBench({ serverUrl, log = defaultLog, cleanup = [], settings = settingsFromEnv() }) {
   const started = now()
   const loadAtStart = loadavg()[0]
-  const { rate, seconds, clients, drainSeconds, endpointCounts, idleEvents, idleGapMs } = settings
+  const { rate, seconds, clients, peakRate, peakSeconds, drainSeconds, endpointCounts, deadAmong, phases } = settings
+  const { idleEvents, idleGapMs } = settings
   const host = new URL(serverUrl).hostname
   if (!loopbackHosts.includes(host)) throw new Error(`The bench only targets loopback: database host "${host}"`)
 
@@ -112,8 +136,10 @@ export async function runWebhookBench({ serverUrl, log = defaultLog, cleanup = [
       // The bench's POSTs and registrations are far above the default per-key budget.
       SHOPAPI_RATE_LIMIT_MAX: '100000000',
     }
+    // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for serve alone (not the CLI or receivers).
+    const serveNodeArgs = (process.env.BENCH_SERVE_NODE_ARGS ?? '').split(' ').filter(Boolean)
     log(`\nWebhook fan-out bench: database ${name}; starting shopapi serve (with its worker)`)
-    const serve = await spawnServe(env, log)
+    const serve = await spawnServe(env, log, serveNodeArgs)
     onCleanup(() => serve.stop())
     const api = new URL(serve.info.url).origin
     if (new URL(api).hostname !== '127.0.0.1') throw new Error(`Refusing to load a non-loopback server: ${api}`)
@@ -123,9 +149,11 @@ export async function runWebhookBench({ serverUrl, log = defaultLog, cleanup = [
     inspect.on('error', () => {})
     onCleanup(() => inspect.end())
     log(`serve (pid ${serve.pid}) on ${api}; receivers in pid ${receivers.pid}`)
+    const rss = rssSampler(serve.pid)
+    onCleanup(() => rss.stop())
 
     // 2. Integrations and keys, with the CLI: enough for the largest run, plus one for the dead endpoint.
-    const healthyIntegrations = Math.ceil(Math.max(...endpointCounts, 10) / perIntegration)
+    const healthyIntegrations = Math.ceil(Math.max(...endpointCounts, deadAmong, 100) / perIntegration)
     const cliStarted = now()
     const integrations = await mapLimit(
       Array.from({ length: healthyIntegrations + 1 }, (_, i) => i),
@@ -151,41 +179,58 @@ export async function runWebhookBench({ serverUrl, log = defaultLog, cleanup = [
 
     const apiPool = new Pool(api, { connections: clients + 2, keepAliveTimeout: 30_000 })
     onCleanup(() => apiPool.close())
-    const ctx = { http: apiPool, api, receivers, inspect, log, poster: integrations[0].api_key, serve }
+    const ctx = { http: apiPool, api, receivers, inspect, log, poster: integrations[0].api_key, serve, rss }
 
     // 3. Idle first delivery: one endpoint, single events, nothing else going on.
-    const idle = await runPhase(ctx, {
-      label: 'idle, 1 endpoint',
-      endpoints: endpointSlots(1, integrations),
-      dead: [],
-      drainSeconds,
-      load: () => sequentialEvents(ctx, idleEvents, idleGapMs),
-    })
+    const idle = phases.includes('idle')
+      ? await runPhase(ctx, {
+          label: 'idle, 1 endpoint',
+          endpoints: endpointSlots(1, integrations),
+          dead: [],
+          drainSeconds,
+          load: () => sequentialEvents(ctx, idleEvents, idleGapMs),
+        })
+      : null
 
     // 4. The load runs.
     const runs = []
     const loadSpec = { rate, seconds, clients }
-    for (const n of endpointCounts) {
+    const countRun = (n) =>
+      runPhase(ctx, {
+        label: `${n} endpoint${n === 1 ? '' : 's'}`,
+        endpoints: endpointSlots(n, integrations),
+        dead: [],
+        drainSeconds,
+        load: () => steadyLoad(ctx, loadSpec),
+      })
+    if (phases.includes('counts')) for (const n of endpointCounts) runs.push(await countRun(n))
+    let deadRun = null
+    let reference = null
+    if (phases.includes('dead')) {
+      // The reference is the same run without the dead receiver, measured again if the counts skipped it.
+      reference = runs.find((run) => run.healthy === deadAmong) ?? (await countRun(deadAmong))
+      if (!runs.includes(reference)) runs.push(reference)
+      deadRun = await runPhase(ctx, {
+        label: `${deadAmong} endpoints + 1 dead`,
+        endpoints: endpointSlots(deadAmong, integrations),
+        dead: [deadIntegration],
+        drainSeconds,
+        load: () => steadyLoad(ctx, loadSpec),
+      })
+      runs.push(deadRun)
+    }
+    if (phases.includes('peak')) {
       runs.push(
         await runPhase(ctx, {
-          label: `${n} endpoint${n === 1 ? '' : 's'}`,
-          endpoints: endpointSlots(n, integrations),
+          label: `peak, 100 endpoints`,
+          endpoints: endpointSlots(100, integrations),
           dead: [],
           drainSeconds,
-          load: () => steadyLoad(ctx, loadSpec),
+          load: () => steadyLoad(ctx, { rate: peakRate, seconds: peakSeconds, clients }),
         }),
       )
     }
-    const deadRun = await runPhase(ctx, {
-      label: '10 endpoints + 1 dead',
-      endpoints: endpointSlots(10, integrations),
-      dead: [deadIntegration],
-      drainSeconds,
-      load: () => steadyLoad(ctx, loadSpec),
-    })
-    runs.push(deadRun)
 
-    const reference = runs.find((run) => run.label === '10 endpoints')
     const result = {
       settings,
       database: process.env.DATABASE_URL ? 'DATABASE_URL server' : 'embedded PostgreSQL',
@@ -193,11 +238,17 @@ export async function runWebhookBench({ serverUrl, log = defaultLog, cleanup = [
       machine: { cores: availableParallelism(), loadAtStart, loadAtEnd: loadavg()[0] },
       idle,
       runs,
-      dead: {
-        healthyP99: deadRun.latency.p99,
-        referenceP99: reference?.latency.p99 ?? null,
-        deadRequests: deadRun.deadRequests,
-      },
+      dead: deadRun
+        ? {
+            healthyP99: deadRun.latency.p99,
+            healthyP50: deadRun.latency.p50,
+            referenceP99: reference.latency.p99,
+            referenceP50: reference.latency.p50,
+            deadRequests: deadRun.deadRequests,
+            among: deadAmong,
+          }
+        : null,
+      rssPeakMb: rss.peak(),
       seconds: 0,
     }
     result.seconds = (now() - started) / 1000
@@ -239,7 +290,11 @@ async function runPhase(ctx, { label, endpoints, dead, drainSeconds, load }) {
       for (const i of indexes) registered[i] = await createEndpoint(ctx, integration, receiver.urls[i])
     })
     const cpuBefore = cpuSeconds(ctx.serve.pid)
+    const receiversCpuBefore = cpuSeconds(ctx.receivers.pid)
+    const benchCpuBefore = process.cpuUsage()
+    const machineBefore = machineCpu()
     const activity = sampleActivity(ctx.inspect)
+    ctx.rss.resetPhase()
     const loadResult = await load()
     const loadEnd = now()
     const expected = loadResult.commits.size * healthy
@@ -251,6 +306,17 @@ async function runPhase(ctx, { label, endpoints, dead, drainSeconds, load }) {
     }
     const cpuAfter = cpuSeconds(ctx.serve.pid)
     const pool = await activity.stop()
+    const machineAfter = machineCpu()
+    const benchCpu = process.cpuUsage(benchCpuBefore)
+    const cpu = {
+      serve: cpuAfter - cpuBefore,
+      postgres: pool.backendCpuSeconds,
+      receivers: cpuSeconds(ctx.receivers.pid) - receiversCpuBefore,
+      bench: (benchCpu.user + benchCpu.system) / 1e6,
+      machine: machineAfter.busy - machineBefore.busy,
+      seconds: machineAfter.total - machineBefore.total,
+    }
+    cpu.others = cpu.machine - cpu.serve - cpu.postgres - cpu.receivers - cpu.bench
     const drained = counts.unique >= expected
     const collected = await receiver.collect()
     const ids = registered.map((endpoint) => endpoint.id)
@@ -262,6 +328,8 @@ async function runPhase(ctx, { label, endpoints, dead, drainSeconds, load }) {
       deliveries,
       deadDeliveries,
       serveCpuSeconds: cpuAfter - cpuBefore,
+      cpu,
+      serveRssPeakMb: ctx.rss.phasePeak(),
       servePool: pool,
       receiverElu: collected.elu,
       deadRequests: collected.deadRequests,
@@ -269,10 +337,12 @@ async function runPhase(ctx, { label, endpoints, dead, drainSeconds, load }) {
       deadEndpoints: dead.length,
     })
     log(
-      `  ${stats.events} events (${ms1(stats.offeredRate)}/s achieved, POST p50/p99 ${ms1(stats.post.p50)}/${ms1(stats.post.p99)} ms, ${stats.postErrors} errors); ` +
-        `${fmt(stats.received)}/${fmt(stats.expected)} deliveries${drained ? '' : ` (drain timeout ${drainSeconds} s)`} at ${fmt(stats.deliveriesPerSecond)}/s; ` +
+      `  ${stats.events} events (${stats.targetRate ? `${ms1(stats.targetRate)}/s asked, ` : ''}${ms1(stats.offeredRate)}/s achieved, schedule lag p99 ${ms1(stats.lag?.p99)} max ${ms1(stats.lag?.max)} ms, POST p50/p99 ${ms1(stats.post.p50)}/${ms1(stats.post.p99)} ms, ${stats.postErrors} errors); ` +
+        `${fmt(stats.received)}/${fmt(stats.expected)} deliveries${drained ? '' : ` (drain timeout ${drainSeconds} s)`} at ${fmt(stats.deliveriesPerSecond)}/s overall, ${fmt(stats.steadyRate)}/s steady (${fmt(stats.offeredDeliveries)}/s offered); serve RSS peak ${ms1(stats.serveRssPeakMb)} MB; ` +
         `latency p50 ${ms1(stats.latency.p50)} p95 ${ms1(stats.latency.p95)} p99 ${ms1(stats.latency.p99)} max ${ms1(stats.latency.max)} min ${ms1(stats.latency.min)} ms; ` +
-        `${stats.duplicates} duplicates, ${stats.unmatched} unmatched; serve CPU ${stats.serveCpuSeconds.toFixed(1)} s, receivers ELU ${(collected.elu * 100).toFixed(0)}%; ` +
+        `${stats.duplicates} duplicates, ${stats.unmatched} unmatched; receivers ELU ${(collected.elu * 100).toFixed(0)}%; ` +
+        `CPU s: serve ${cpu.serve.toFixed(1)}, its postgres backends ${cpu.postgres.toFixed(1)}, receivers ${cpu.receivers.toFixed(1)}, bench ${cpu.bench.toFixed(1)}, everything else on the machine ${cpu.others.toFixed(1)} (machine ${cpu.machine.toFixed(1)} busy of ${cpu.seconds.toFixed(1)}); ` +
+        `per delivery: serve ${perDelivery(cpu.serve, stats.received)} ms, postgres ${perDelivery(cpu.postgres, stats.received)} ms, receivers ${perDelivery(cpu.receivers, stats.received)} ms; ` +
         `in-flight attempts per busy endpoint mean ${pool.lanesMean.toFixed(2)} max ${pool.lanesMax} (over ${ms1(pool.endpointsInFlightMean)} busy endpoints); ` +
         `serve's connections busy (active or in a transaction) mean ${ms1(pool.busyMean)} max ${pool.busyMax} of ${pool.connectionsMax} open; top waits: ${pool.waits || 'none'}; ` +
         `healthy endpoints' deliveries in db: ${describeStates(deliveries)}` +
@@ -293,6 +363,11 @@ async function runPhase(ctx, { label, endpoints, dead, drainSeconds, load }) {
   const logLines = Object.entries(stats.serveLogs)
   if (logLines.length > 0) log(`  serve logged: ${logLines.map(([kind, count]) => `${count} x ${kind}`).join('; ')}`)
   return stats
+}
+
+/** CPU milliseconds per delivery received. */
+function perDelivery(seconds, deliveries) {
+  return deliveries > 0 ? ((seconds * 1000) / deliveries).toFixed(3) : '-'
 }
 
 function describeStates(states) {
@@ -374,29 +449,47 @@ async function sequentialEvents(ctx, count, gapMs) {
   return result
 }
 
-/** An open-loop schedule: event i is due at start + i/rate; `clients` POSTs at most in flight. */
+/**
+ * An open-loop schedule: event i is POSTed at start + i/rate whether or not earlier POSTs have answered
+ * (at most `clients` in flight: past that the schedule waits, and the lag shows it).
+ */
 async function steadyLoad(ctx, { rate, seconds, clients }) {
   const result = newLoadResult()
   const total = Math.round(rate * seconds)
   const start = now() + 20
-  let next = 0
-  const client = async () => {
-    for (;;) {
-      const i = next++
-      if (i >= total) return
-      const wait = start + (i * 1000) / rate - now()
-      if (wait > 0) await sleep(wait)
-      else result.behindMs = Math.max(result.behindMs, -wait)
-      try {
-        record(result, await postCustomer(ctx))
-      } catch (error) {
-        result.errors.push(error.message)
-      }
-    }
+  const lags = []
+  const posts = []
+  let inFlight = 0
+  let slotFreed = null
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate
+    const wait = due - now()
+    if (wait > 0) await sleep(wait)
+    while (inFlight >= clients) await new Promise((resolve) => (slotFreed = resolve))
+    const sentAt = now()
+    lags.push(Math.max(0, sentAt - due))
+    if (i === 0) result.firstSentAt = sentAt
+    result.lastSentAt = sentAt
+    inFlight++
+    posts.push(
+      postCustomer(ctx)
+        .then(
+          (posted) => record(result, posted),
+          (error) => result.errors.push(error.message),
+        )
+        .finally(() => {
+          inFlight--
+          slotFreed?.()
+          slotFreed = null
+        }),
+    )
   }
-  await Promise.all(Array.from({ length: clients }, client))
+  await Promise.all(posts)
+  result.targetRate = rate
+  result.lag = distribution(lags)
+  result.behindMs = result.lag.max ?? 0
   if (result.errors.length > 0) ctx.log(`  POST errors (${result.errors.length}), first: ${result.errors[0]}`)
-  if (result.behindMs > 100) ctx.log(`  the POSTers fell up to ${fmt(result.behindMs)} ms behind the schedule`)
+  if (result.behindMs > 100) ctx.log(`  the POSTs left up to ${fmt(result.behindMs)} ms behind the schedule`)
   return result
 }
 
@@ -421,6 +514,7 @@ function distribution(values) {
 function summarize(label, load, collected, healthy) {
   const seen = new Set()
   const latencies = []
+  const receiptTimes = []
   let duplicates = 0
   let unmatched = 0
   let lastReceipt = Number.NaN
@@ -437,16 +531,28 @@ function summarize(label, load, collected, healthy) {
     }
     seen.add(key)
     latencies.push(at - committed)
+    receiptTimes.push(at)
     if (!(lastReceipt >= at)) lastReceipt = at
   }
   const events = load.commits.size
   const span = (lastReceipt - load.firstAt) / 1000
+  // The steady rate: receipts while the load ran, after its first 2 s (the pipeline filling). When the
+  // worker keeps up it is the offered rate; when it falls behind, what it sustains.
+  const loadMs = load.lastAt - load.firstAt
+  const warmMs = loadMs > 4000 ? 2000 : 0
+  let steadyCount = 0
+  for (const at of receiptTimes) if (at >= load.firstAt + warmMs && at <= load.lastAt) steadyCount++
+  const offeredRate = events > 1 ? (events - 1) / (loadMs / 1000) : null
   return {
     label,
     healthy,
     events,
     postErrors: load.errors.length,
-    offeredRate: events > 1 ? (events - 1) / ((load.lastAt - load.firstAt) / 1000) : null,
+    targetRate: load.targetRate ?? null,
+    lag: load.lag ?? null,
+    offeredRate,
+    offeredDeliveries: offeredRate === null ? null : offeredRate * healthy,
+    steadyRate: loadMs - warmMs > 0 ? steadyCount / ((loadMs - warmMs) / 1000) : null,
     post: distribution(load.postMs),
     expected: events * healthy,
     received: seen.size,
@@ -466,26 +572,41 @@ function summarize(label, load, collected, healthy) {
 function sampleActivity(pool) {
   const samples = []
   const waits = new Map()
+  // CPU seconds of serve's backend processes: first and last reading of each pid seen.
+  const backends = new Map()
+  let round = 0
   let stopped = false
   const loop = (async () => {
     while (!stopped) {
       const { rows } = await pool
         .query(
-          `select state, wait_event_type, wait_event from pg_stat_activity
+          `select pid, state, wait_event_type, wait_event from pg_stat_activity
            where datname = current_database() and application_name like 'shopapi serve%'`,
         )
         .catch(() => ({ rows: [] }))
+      for (const row of rows) {
+        const used = cpuSeconds(row.pid)
+        if (Number.isNaN(used)) continue
+        const seen = backends.get(row.pid)
+        if (seen) seen.last = used
+        else backends.set(row.pid, { first: used, last: used })
+      }
       const busy = rows.filter((row) => row.state === 'active' || row.state?.startsWith('idle in transaction'))
-      const { rows: leases } = await pool
-        .query(
-          `select count(*)::int as leased, count(distinct endpoint_id)::int as endpoints,
-             coalesce(max(n), 0)::int as most
-           from (select endpoint_id, count(*) over (partition by endpoint_id) as n from webhook_deliveries
-                 where status = 'pending' and lease_expires_at > now()) l`,
-        )
-        .catch(() => ({ rows: [] }))
-      const lease = leases[0] ?? { leased: 0, endpoints: 0, most: 0 }
-      samples.push({ busy: busy.length, open: rows.length, ...lease })
+      // The lease count reads the pending deliveries: every 5th sample, so the bench's own queries
+      // stay a small part of the database's work.
+      let lease = null
+      if (round++ % 5 === 0) {
+        const { rows: leases } = await pool
+          .query(
+            `select count(*)::int as leased, count(distinct endpoint_id)::int as endpoints,
+               coalesce(max(n), 0)::int as most
+             from (select endpoint_id, count(*) over (partition by endpoint_id) as n from webhook_deliveries
+                   where status = 'pending' and lease_expires_at > now()) l`,
+          )
+          .catch(() => ({ rows: [] }))
+        lease = leases[0] ?? { leased: 0, endpoints: 0, most: 0 }
+      }
+      samples.push({ busy: busy.length, open: rows.length, lease })
       for (const row of busy) {
         const wait = row.state === 'active' ? `${row.wait_event_type ?? 'CPU'}:${row.wait_event ?? '-'}` : 'idle in tx'
         waits.set(wait, (waits.get(wait) ?? 0) + 1)
@@ -498,13 +619,19 @@ function sampleActivity(pool) {
       stopped = true
       await loop
       const total = samples.reduce((sum, sample) => sum + sample.busy, 0)
-      const working = samples.filter((sample) => sample.endpoints > 0)
+      for (const [pid, seen] of backends) {
+        const used = cpuSeconds(pid)
+        if (!Number.isNaN(used)) seen.last = used
+      }
+      const leases = samples.flatMap((sample) => (sample.lease ? [sample.lease] : []))
+      const working = leases.filter((sample) => sample.endpoints > 0)
       return {
+        backendCpuSeconds: [...backends.values()].reduce((sum, seen) => sum + seen.last - seen.first, 0),
         // Mean in-flight attempts per endpoint with any in flight, over the samples that had some.
         lanesMean: working.length
           ? working.reduce((sum, sample) => sum + sample.leased / sample.endpoints, 0) / working.length
           : Number.NaN,
-        lanesMax: Math.max(0, ...samples.map((sample) => sample.most)),
+        lanesMax: Math.max(0, ...leases.map((sample) => sample.most)),
         endpointsInFlightMean: working.length
           ? working.reduce((sum, sample) => sum + sample.endpoints, 0) / working.length
           : Number.NaN,
@@ -546,7 +673,7 @@ function workerSettings() {
 export function printWebhookSummary(result) {
   const { settings: s, worker: w } = result
   console.log(
-    `\n=== Webhook fan-out: ${s.rate} events/s for ${s.seconds} s per run (${s.clients} POSTers), drain timeout ${s.drainSeconds} s, ${result.database}; worker in serve: ${w.concurrency} endpoints x ${w.endpointConcurrency} lanes, timeout ${w.timeout}, API pool ${w.poolSize}, worker pool ${w.poolSize}`,
+    `\n=== Webhook fan-out: ${s.rate} events/s for ${s.seconds} s per run, peak ${s.peakRate} events/s for ${s.peakSeconds} s (open-loop schedule, up to ${s.clients} POSTs in flight), drain timeout ${s.drainSeconds} s, ${result.database}; worker in serve: ${w.concurrency} endpoints x ${w.endpointConcurrency} lanes, timeout ${w.timeout}, API pool ${w.poolSize}, worker pool ${w.poolSize}`,
   )
   const { cores, loadAtStart, loadAtEnd } = result.machine
   console.log(
@@ -557,11 +684,13 @@ export function printWebhookSummary(result) {
   )
   const header = [
     'run'.padEnd(22),
-    'events'.padStart(6),
-    'ev/s'.padStart(5),
-    'expected'.padStart(8),
-    'received'.padStart(8),
+    'ev/s asked'.padStart(10),
+    'ev/s got'.padStart(8),
+    'lag p99/max ms'.padStart(14),
+    'offered/s'.padStart(9),
+    'steady/s'.padStart(8),
     'deliv/s'.padStart(7),
+    'received'.padStart(9),
     'p50 ms'.padStart(7),
     'p95 ms'.padStart(7),
     'p99 ms'.padStart(7),
@@ -569,20 +698,24 @@ export function printWebhookSummary(result) {
     'drain s'.padStart(7),
     'dups'.padStart(4),
     'POST p99'.padStart(8),
-    'serve CPU'.padStart(9),
+    'CPU ms/deliv s+pg+r'.padStart(19),
+    'others CPU'.padStart(10),
+    'RSS MB'.padStart(6),
     'pool busy'.padStart(9),
-    'lanes'.padStart(8),
+    'leased'.padStart(8),
   ]
   console.log(header.join(' '))
   for (const run of result.runs) {
     console.log(
       [
         run.label.padEnd(22),
-        fmt(run.events).padStart(6),
-        ms1(run.offeredRate).padStart(5),
-        fmt(run.expected).padStart(8),
-        `${fmt(run.received)}${run.drained ? '' : '*'}`.padStart(8),
+        (run.targetRate === null ? '-' : ms1(run.targetRate)).padStart(10),
+        ms1(run.offeredRate).padStart(8),
+        `${ms1(run.lag?.p99)}/${ms1(run.lag?.max)}`.padStart(14),
+        (run.offeredDeliveries === null ? '-' : fmt(run.offeredDeliveries)).padStart(9),
+        (run.steadyRate === null ? '-' : fmt(run.steadyRate)).padStart(8),
         fmt(run.deliveriesPerSecond).padStart(7),
+        `${fmt(run.received)}${run.drained ? '' : '*'}`.padStart(9),
         ms1(run.latency.p50).padStart(7),
         ms1(run.latency.p95).padStart(7),
         ms1(run.latency.p99).padStart(7),
@@ -590,7 +723,11 @@ export function printWebhookSummary(result) {
         (run.drainMs === null ? '-' : (run.drainMs / 1000).toFixed(1)).padStart(7),
         String(run.duplicates).padStart(4),
         ms1(run.post.p99).padStart(8),
-        `${run.serveCpuSeconds.toFixed(1)} s`.padStart(9),
+        `${perDelivery(run.cpu.serve, run.received)}+${perDelivery(run.cpu.postgres, run.received)}+${perDelivery(run.cpu.receivers, run.received)}`.padStart(
+          19,
+        ),
+        `${((run.cpu.others / run.cpu.seconds) * 100).toFixed(0)}%`.padStart(10),
+        ms1(run.serveRssPeakMb).padStart(6),
         `${ms1(run.servePool.busyMean)}/${run.servePool.busyMax}`.padStart(9),
         `${run.servePool.lanesMean.toFixed(1)}/${run.servePool.lanesMax}`.padStart(8),
       ].join(' '),
@@ -598,21 +735,30 @@ export function printWebhookSummary(result) {
   }
   if (result.runs.some((run) => !run.drained)) console.log('* not all deliveries arrived within the drain timeout')
   console.log(
-    'ev/s: POST rate achieved (below the target when the POSTers fell behind); drain s: last receipt - last 201; POST p99: ms, client side',
+    'ev/s asked/got: the schedule and the rate of 201s achieved; lag: how late POSTs left against the schedule; offered/s: deliveries offered (ev/s got x endpoints)',
   )
   console.log(
-    "pool busy: serve's connections busy (API pool + worker pool), mean/max; lanes: attempts in flight per busy endpoint, mean/max",
+    'steady/s: deliveries received while the load ran, after its first 2 s (= offered when the worker keeps up, else what it sustains); deliv/s: all received / (last receipt - first 201)',
+  )
+  console.log(
+    "CPU ms/deliv: CPU milliseconds per delivery received of serve + serve's postgres backends + the receivers' process over the run (load and drain); others CPU: the share of the machine's CPU time (both cores) that other processes used meanwhile",
+  )
+  console.log(
+    "drain s: last receipt - last 201; POST p99: ms, client side; RSS MB: serve's peak VmRSS in the run; pool busy: serve's connections busy (API pool + worker pool), mean/max; leased: deliveries under a live lease per busy endpoint (in flight or claimed and waiting for a lane), mean/max",
   )
   const idle = result.idle
-  console.log(
-    `\nIdle first delivery (1 endpoint, ${idle.events} single events ${s.idleGapMs} ms apart, no load): p50 ${ms1(idle.latency.p50)} ms, max ${ms1(idle.latency.max)} ms (${idle.received}/${idle.expected} received)`,
-  )
-  const { healthyP99, referenceP99, deadRequests } = result.dead
-  if (referenceP99 !== null && healthyP99 !== null) {
+  if (idle) {
     console.log(
-      `Dead endpoint beside 10 healthy: healthy p99 ${ms1(healthyP99)} ms vs ${ms1(referenceP99)} ms without it (${healthyP99 >= referenceP99 ? '+' : ''}${ms1(healthyP99 - referenceP99)} ms, x${(healthyP99 / referenceP99).toFixed(2)}); the dead receiver held ${deadRequests} requests open`,
+      `\nIdle first delivery (1 endpoint, ${idle.events} single events ${s.idleGapMs} ms apart, no load): p50 ${ms1(idle.latency.p50)} ms, max ${ms1(idle.latency.max)} ms (${idle.received}/${idle.expected} received)`,
     )
   }
+  if (result.dead) {
+    const { healthyP99, referenceP99, healthyP50, referenceP50, deadRequests, among } = result.dead
+    console.log(
+      `Dead endpoint beside ${among} healthy: healthy p50/p99 ${ms1(healthyP50)}/${ms1(healthyP99)} ms vs ${ms1(referenceP50)}/${ms1(referenceP99)} ms without it (p99 ${healthyP99 >= referenceP99 ? '+' : ''}${ms1(healthyP99 - referenceP99)} ms, x${(healthyP99 / referenceP99).toFixed(2)}); the dead receiver held ${deadRequests} requests open`,
+    )
+  }
+  console.log(`serve RSS peak over the webhook bench: ${ms1(result.rssPeakMb)} MB (target < 200 MB)`)
   console.log(`Webhook bench took ${result.seconds.toFixed(0)} s`)
 }
 
@@ -672,7 +818,7 @@ async function cli(args, env) {
 }
 
 /** `shopapi serve --json --port 0`, resolved once it prints its JSON line; later log lines are counted. */
-async function spawnServe(env, log) {
+async function spawnServe(env, log, nodeArgs = []) {
   const logCounts = new Map()
   const printed = new Set()
   // Later lines are warn/error logs: the first of each kind goes to our stderr, shortened; all are counted.
@@ -693,7 +839,7 @@ async function spawnServe(env, log) {
   }
   const server = await spawnServer(
     'serve',
-    [path.join(root, 'bin/run.js'), 'serve', '--host', '127.0.0.1', '--port', '0', '--json'],
+    [...nodeArgs, path.join(root, 'bin/run.js'), 'serve', '--host', '127.0.0.1', '--port', '0', '--json'],
     env,
     { log, onLine },
   )
@@ -705,6 +851,47 @@ async function spawnServe(env, log) {
       logCounts.clear()
       return counts
     },
+  }
+}
+
+/** A process's resident set (VmRSS), sampled every 250 ms: the peak overall and since resetPhase(). */
+function rssSampler(pid) {
+  let peak = Number.NaN
+  let phase = Number.NaN
+  const read = () => {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+      if (!match) return
+      const mb = Number(match[1]) / 1024
+      if (!(peak >= mb)) peak = mb
+      if (!(phase >= mb)) phase = mb
+    } catch {
+      // The process is gone, or this is not Linux.
+    }
+  }
+  read()
+  const timer = setInterval(read, 250)
+  timer.unref()
+  return {
+    peak: () => peak,
+    phasePeak: () => phase,
+    resetPhase() {
+      phase = Number.NaN
+      read()
+    },
+    stop: () => clearInterval(timer),
+  }
+}
+
+/** The machine's CPU time so far (/proc/stat, all cores), busy and in total, in seconds; NaN off Linux. */
+function machineCpu() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields
+    const busy = user + nice + system + irq + softirq + steal
+    return { busy: busy / 100, total: (busy + idle + iowait) / 100 }
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN }
   }
 }
 

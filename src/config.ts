@@ -116,7 +116,11 @@ export interface WebhookConfig {
   timeoutMs: number
   secretOverlapMs: number
   disableAfterMs: number
-  /** Endpoints served at once by one worker process. */
+  /**
+   * Endpoints served at once by one worker process: their attempts share concurrency x endpointConcurrency
+   * slots, and an attempt gives its shared slot back after 1 s in flight (keeping its endpoint's lane),
+   * so slow or dead receivers are bounded by their own lanes, not by the others' slots.
+   */
   concurrency: number
   /** Attempts in flight to one endpoint from one worker process. */
   endpointConcurrency: number

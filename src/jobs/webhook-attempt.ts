@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type pg from 'pg'
-import { type Dispatcher, request, errors as undiciErrors } from 'undici'
+import { type Dispatcher, errors as undiciErrors } from 'undici'
 import type { WebhookConfig } from '../config.js'
 import { signatureHeader } from '../lib/webhook-signature.js'
 import { eventEnvelope } from '../platform/events.js'
@@ -10,7 +10,7 @@ import {
   countUnrecordedAttempt,
   type RecordedAttempt,
   recordAttempt,
-  releaseLease,
+  releaseLeases,
   type UnrecordedAttempt,
 } from '../resources/deliveries/service.js'
 import { signingSecrets } from '../resources/webhook-endpoints/service.js'
@@ -60,22 +60,36 @@ function describeError(error: unknown, timeoutMs: number, timedOut: boolean): st
   return storableText(Buffer.from(parts.join(' <- ') || String(error)))
 }
 
-/** POSTs the envelope once. Never throws: network failures, timeouts and refusals are outcomes. */
-async function sendDelivery(
+/** The delivery body: the event's envelope, the same bytes for every endpoint that receives it. */
+export function deliveryBody(delivery: Pick<ClaimedDelivery, 'event'>): string {
+  return JSON.stringify(eventEnvelope(delivery.event))
+}
+
+/**
+ * POSTs the envelope once (`body`: deliveryBody, which the worker builds once per event). Never throws:
+ * network failures, timeouts and refusals are outcomes.
+ */
+export async function sendDelivery(
   delivery: ClaimedDelivery,
   secrets: string[],
   runtime: Pick<AttemptRuntime, 'webhooks' | 'agent'>,
+  body = deliveryBody(delivery),
 ): Promise<AttemptOutcome> {
-  const body = JSON.stringify(eventEnvelope(delivery.event))
   const startedAt = new Date()
   const started = performance.now()
   const timeoutMs = runtime.webhooks.timeoutMs
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, timeoutMs)
+  const response = await post(
+    runtime.agent,
+    delivery.url,
+    {
+      'content-type': 'application/json',
+      'user-agent': webhookUserAgent,
+      'service-event-id': delivery.event.public_id,
+      'service-signature': signatureHeader(body, secrets, Math.floor(startedAt.getTime() / 1000)),
+    },
+    body,
+    timeoutMs,
+  )
   const outcome = (fields: Pick<AttemptOutcome, 'responseStatus' | 'error' | 'responseBody'>): AttemptOutcome => ({
     startedAt,
     durationMs: Math.round(performance.now() - started),
@@ -83,58 +97,141 @@ async function sendDelivery(
     succeeded: fields.responseStatus !== null && fields.responseStatus >= 200 && fields.responseStatus < 300,
     ...fields,
   })
-  try {
-    const response = await request(delivery.url, {
-      method: 'POST',
-      dispatcher: runtime.agent,
-      signal: controller.signal,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': webhookUserAgent,
-        'service-event-id': delivery.event.public_id,
-        'service-signature': signatureHeader(body, secrets, Math.floor(startedAt.getTime() / 1000)),
-      },
-      body,
+  if ('error' in response) {
+    const aborted =
+      response.timedOut ||
+      response.error instanceof undiciErrors.HeadersTimeoutError ||
+      response.error instanceof undiciErrors.BodyTimeoutError
+    return outcome({
+      responseStatus: null,
+      error: describeError(response.error, timeoutMs, aborted),
+      responseBody: null,
     })
+  }
+  const { status, location } = response
+  const redirect =
+    status >= 300 && status < 400
+      ? storableText(
+          Buffer.from(
+            `redirect (${status}${location ? ` to ${location}` : ''}) not followed: deliveries go only to the registered url`,
+          ),
+        )
+      : null
+  return outcome({
+    responseStatus: status,
+    error: redirect ?? (status >= 200 && status < 300 ? null : `receiver answered ${status}`),
+    responseBody: response.body ? storableText(response.body) : null,
+  })
+}
+
+type PostResult =
+  | { status: number; location: string | undefined; body: Buffer | null }
+  | { error: unknown; timedOut: boolean }
+
+// The origin and path of each endpoint url, parsed once (the worker sends to the same few urls).
+const targets = new Map<string, { origin: string; path: string }>()
+const maxTargets = 10_000
+
+function targetOf(url: string): { origin: string; path: string } {
+  let target = targets.get(url)
+  if (!target) {
+    const parsed = new URL(url)
+    target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` }
+    if (targets.size >= maxTargets) targets.clear()
+    targets.set(url, target)
+  }
+  return target
+}
+
+/**
+ * One POST through the dispatcher's low-level handler: the answer's status, Location and first 4 KB
+ * are all an attempt keeps, so no response stream, async iterator or AbortController is built for it
+ * (at hundreds of deliveries a second they were a large part of the worker's CPU). The whole exchange,
+ * connecting included, has `timeoutMs`; the rest of a long answer is read up to 64 KB, then cut.
+ */
+function post(
+  agent: Dispatcher,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<PostResult> {
+  return new Promise<PostResult>((resolve) => {
+    let settled = false
+    let timedOut = false
+    let abort: ((reason?: Error) => void) | undefined
+    let status = 0
+    let location: string | undefined
     const chunks: Buffer[] = []
     let kept = 0
     let read = 0
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      read += chunk.length
-      if (kept < keptResponseBytes) {
-        const part = chunk.subarray(0, keptResponseBytes - kept)
-        chunks.push(part)
-        kept += part.length
-      }
-      if (read > drainedResponseBytes) {
-        response.body.destroy()
-        break
-      }
+    const settle = (result: PostResult) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      resolve(result)
     }
-    const status = response.statusCode
-    const location = response.headers.location
-    const redirect =
-      status >= 300 && status < 400
-        ? storableText(
-            Buffer.from(
-              `redirect (${status}${location ? ` to ${String(location)}` : ''}) not followed: deliveries go only to the registered url`,
-            ),
-          )
-        : null
-    return outcome({
-      responseStatus: status,
-      error: redirect ?? (status >= 200 && status < 300 ? null : `receiver answered ${status}`),
-      responseBody: chunks.length > 0 ? storableText(Buffer.concat(chunks)) : null,
-    })
-  } catch (error) {
-    const aborted =
-      timedOut || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError
-    return outcome({ responseStatus: null, error: describeError(error, timeoutMs, aborted), responseBody: null })
-  } finally {
-    clearTimeout(timer)
-  }
+    const answered = () => settle({ status, location, body: chunks.length > 0 ? Buffer.concat(chunks) : null })
+    const timer = setTimeout(() => {
+      timedOut = true
+      abort?.(new Error('timeout'))
+      settle({ error: new Error('timeout'), timedOut: true })
+    }, timeoutMs)
+    let target: { origin: string; path: string }
+    try {
+      target = targetOf(url)
+    } catch (error) {
+      settle({ error, timedOut: false })
+      return
+    }
+    agent.dispatch(
+      {
+        origin: target.origin,
+        path: target.path,
+        method: 'POST',
+        headers,
+        body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      },
+      {
+        onConnect(abortRequest: (reason?: Error) => void) {
+          abort = abortRequest
+          if (timedOut) abortRequest(new Error('timeout'))
+        },
+        onHeaders(statusCode: number, rawHeaders: Buffer[]) {
+          status = statusCode
+          if (statusCode >= 300 && statusCode < 400) {
+            for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+              if (String(rawHeaders[i]).toLowerCase() === 'location') location = String(rawHeaders[i + 1])
+            }
+          }
+          return true
+        },
+        onData(chunk: Buffer) {
+          read += chunk.length
+          if (kept < keptResponseBytes) {
+            const part = chunk.subarray(0, keptResponseBytes - kept)
+            chunks.push(part)
+            kept += part.length
+          }
+          if (read > drainedResponseBytes) {
+            // Enough of a long answer: the attempt is judged on its status.
+            answered()
+            abort?.(new Error('response body too long; the rest was not read'))
+            return false
+          }
+          return true
+        },
+        onComplete() {
+          answered()
+        },
+        onError(error: Error) {
+          settle({ error, timedOut })
+        },
+      } as unknown as Dispatcher.DispatchHandler,
+    )
+  })
 }
 
 /**
@@ -150,7 +247,7 @@ export async function attemptDelivery(
   try {
     secrets = signingSecrets(delivery, runtime.sealKey)
   } catch (error) {
-    await releaseLease(runtime.pool, delivery).catch(() => {})
+    await releaseLeases(runtime.pool, [delivery]).catch(() => {})
     throw error
   }
   const outcome = await sendDelivery(delivery, secrets, runtime)
@@ -195,12 +292,12 @@ export class UnrecordedAttemptError extends Error {
 const transientSqlClasses = new Set(['08', '40', '53', '55', '57', '58'])
 
 /** True when Postgres refused the record itself (a SQLSTATE outside the transient classes): it would again. */
-function isDatabaseRefusal(error: unknown): boolean {
+export function isDatabaseRefusal(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !transientSqlClasses.has(code.slice(0, 2))
 }
 
-function describeDatabaseError(error: unknown): string {
+export function describeDatabaseError(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string }
   return `${code ?? 'error'}: ${message ?? String(error)}`
 }

@@ -5,24 +5,55 @@ import type { WebhookConfig } from '../config.js'
 import { createPool } from '../db/pool.js'
 import { createDeliveryAgent, type Resolver, webhookResolver } from '../lib/webhook-targets.js'
 import {
-  claimNextDelivery,
+  type AttemptToRecord,
+  type ClaimedDelivery,
+  type ClaimWant,
+  claimDeliveries,
+  countUnrecordedAttempt,
   type DueEndpoint,
   dispatchEvents,
   findDueEndpoints,
+  type RecordedAttempts,
+  recordAttempts,
+  releaseLeases,
 } from '../resources/deliveries/service.js'
+import { signingSecrets } from '../resources/webhook-endpoints/service.js'
 import { runMaintenance } from './purge-expired.js'
-import { attemptDelivery, leaseMs, UnrecordedAttemptError } from './webhook-attempt.js'
+import {
+  deliveryBody,
+  describeDatabaseError,
+  isDatabaseRefusal,
+  leaseMs,
+  sendDelivery,
+  UnrecordedAttemptError,
+} from './webhook-attempt.js'
 
-export const endpointQueue = 'webhook-endpoint'
 export const maintenanceQueue = 'shopapi-maintenance'
 // Channels: the events trigger (migration 00003) and writers of deliveries that bypass events.
 const wakeChannels = ['shopapi_events', 'shopapi_deliveries']
 
-// One endpoint job works for at most this long before giving its turn back; due work left over is
-// queued again by the next scan, so one busy endpoint never monopolizes a worker slot.
-const endpointTurnMs = 30_000
 const scanIntervalMs = 1000
 const maintenanceCheckMs = 10_000
+/**
+ * An attempt holds one of the process's shared slots for its first second only, then just its
+ * endpoint's lane: a slow or dead receiver waits on its own lanes, never on the others' slots.
+ */
+const sharedSlotMs = 1000
+// Rows per claim and per record statement: large enough that a burst of 100 endpoints is one round
+// trip each way, small enough that one statement stays a few milliseconds.
+const maxClaimRows = 500
+const maxRecordRows = 500
+/**
+ * Results waiting to be recorded beyond which nothing more is leased (the database is slow): every
+ * unrecorded result keeps its lease, and leases piling up in front of each endpoint's due deliveries
+ * would make each claim and scan slower still.
+ */
+const maxUnrecorded = 2000
+/** A batch whose record failed for a passing reason is tried again this often before its leases lapse. */
+const recordRetries = 2
+const idleEndpointForgetMs = 60_000
+const maxCachedBodies = 5000
+const maxCachedSecrets = 10_000
 
 export interface WorkerLog {
   info(details: object, message: string): void
@@ -42,22 +73,30 @@ export interface WebhookWorkerOptions {
   applicationName?: string
 }
 
-interface EndpointRun {
-  /** Starts lanes up to the endpoint's limit (new work arrived). */
-  fill(): void
-  done: Promise<void>
-}
-
-interface EndpointJob {
+/** What this process knows of one endpoint with work. */
+interface EndpointState {
   shopId: string
   endpointId: string
+  /** Requests in flight: at most `endpointConcurrency` (its lanes). */
+  inflight: number
+  /** Leased deliveries waiting for a lane. */
+  queue: ClaimedDelivery[]
+  /** Rows asked for by the claim in progress. */
+  reserved: number
+  /** Marked due while its claim was in flight: that claim may not have seen the new work. */
+  dueAgain: boolean
+  /** The last attempt succeeded quickly: worth claiming a lane's worth ahead. */
+  healthy: boolean
+  lastActive: number
 }
 
 /**
- * The delivery worker: wakes on commit (LISTEN), turns new events into deliveries, and works due
- * deliveries endpoint by endpoint through pg-boss jobs (one queued job per endpoint at most), a few
- * attempts at a time per endpoint so a slow or dead receiver only ever occupies its own lanes.
- * Our tables hold the truth; pg-boss only spreads "endpoint X has due work" over worker processes.
+ * The delivery worker: wakes on commit (LISTEN), turns new events into deliveries, and delivers due
+ * deliveries. Our tables hold the truth (state, next attempt, lease); this process only decides what
+ * to claim next. Work moves in batches, not one round trip per delivery: one statement claims the due
+ * deliveries of every endpoint with free lanes (SKIP LOCKED, so worker processes share the work), each
+ * endpoint sends on up to `endpointConcurrency` lanes, and the results of the attempts that ended
+ * meanwhile are recorded by one statement. pg-boss runs the minute maintenance job.
  */
 export class WebhookWorker {
   private readonly options: WebhookWorkerOptions
@@ -69,18 +108,39 @@ export class WebhookWorker {
    * commit triples delivery throughput.
    */
   private readonly pool: pg.Pool
+  private readonly lease: number
+  private readonly lanes: number
+  /** Attempts in their first second plus deliveries claimed and waiting: see sharedSlotMs. */
+  private readonly sharedSlots: number
+  private shared = 0
   private boss: PgBoss | undefined
   private listener: pg.Client | undefined
   private scanTimer: NodeJS.Timeout | undefined
   private cycle: Promise<void> | undefined
-  private cycleAgain = false
+  private scanAgain = false
   private stopping = false
   private nextMaintenanceCheck = 0
-  /** Endpoint runs in this process: new work for a running endpoint tops its lanes up instead of a job. */
-  private readonly running = new Map<string, EndpointRun>()
+  private readonly endpoints = new Map<string, EndpointState>()
+  /** Endpoints that may have due work not yet claimed, in the order they are served (round robin). */
+  private readonly due = new Set<string>()
+  private pumping: Promise<void> | undefined
+  private pumpAgain = false
+  private dispatchWanted = false
+  /** After a failed pass the next one waits for the scan, rather than hammering a database that is away. */
+  private pumpPausedUntil = 0
+  private readonly unrecorded: AttemptToRecord[] = []
+  private flushing: Promise<void> | undefined
+  private readonly attempts = new Set<Promise<void>>()
+  /** Envelopes by event id: every endpoint of an event is sent the same bytes. */
+  private readonly bodies = new Map<string, string>()
+  /** Unsealed secrets by endpoint, valid while the sealed columns are the same bytes. */
+  private readonly secrets = new Map<string, { sealed: Buffer; previous: Buffer | null; plain: string[] }>()
 
   constructor(options: WebhookWorkerOptions) {
     this.options = options
+    this.lease = leaseMs(options.webhooks)
+    this.lanes = options.webhooks.endpointConcurrency
+    this.sharedSlots = options.webhooks.concurrency * options.webhooks.endpointConcurrency
     this.pool = createPool(options.databaseUrl, {
       max: options.poolSize ?? 10,
       applicationName: options.applicationName ?? 'shopapi worker',
@@ -98,11 +158,10 @@ export class WebhookWorker {
     const boss = new PgBoss({
       connectionString: this.options.databaseUrl,
       application_name: this.options.applicationName ?? 'shopapi worker',
-      // pg-boss only fetches, inserts and completes a few jobs a second: two connections are plenty.
+      // pg-boss only runs the minute maintenance job: two connections are plenty.
       max: 2,
       schedule: true,
       supervise: true,
-      // Expired jobs (a worker that died) are noticed quickly; our leases decide what is retried.
       maintenanceIntervalSeconds: 30,
     })
     boss.on('error', (error) => this.options.log.error({ err: error }, 'job queue error'))
@@ -111,9 +170,9 @@ export class WebhookWorker {
     await this.createQueues(boss)
     await boss.schedule(maintenanceQueue, '* * * * *', {}, { retryLimit: 0 })
     await this.listen()
-    this.scanTimer = setInterval(() => this.wake(), scanIntervalMs)
+    this.scanTimer = setInterval(() => this.wake(true), scanIntervalMs)
     this.scanTimer.unref()
-    this.wake()
+    this.wake(true)
   }
 
   /**
@@ -124,13 +183,6 @@ export class WebhookWorker {
     const client = await this.pool.connect()
     try {
       await client.query("select pg_advisory_lock(hashtext('shopapi:create-queues'))")
-      await boss.createQueue(endpointQueue, {
-        name: endpointQueue,
-        policy: 'short',
-        retryLimit: 0,
-        expireInSeconds: Math.ceil((endpointTurnMs + leaseMs(this.options.webhooks)) / 1000),
-        retentionMinutes: 10,
-      })
       await boss.createQueue(maintenanceQueue, { name: maintenanceQueue, retryLimit: 0, expireInSeconds: 600 })
     } finally {
       await client.query("select pg_advisory_unlock(hashtext('shopapi:create-queues'))").catch(() => {})
@@ -164,7 +216,8 @@ export class WebhookWorker {
       connectionString: this.options.databaseUrl,
       application_name: `${this.options.applicationName ?? 'shopapi worker'} (listen)`,
     })
-    client.on('notification', () => this.wake())
+    // New events are dispatched; deliveries written without an event (replay, re-enabling) need the scan.
+    client.on('notification', (message) => this.wake(message.channel === 'shopapi_deliveries'))
     client.on('error', (error) => {
       if (this.listener === client) this.listener = undefined
       client.end().catch(() => {})
@@ -190,156 +243,364 @@ export class WebhookWorker {
     }
   }
 
-  /** Runs a cycle now, or once more right after the one in progress. */
-  wake(): void {
+  /**
+   * Runs a cycle now, or once more right after the one in progress. A notification dispatches new
+   * events; the scan (every second) also finds retries come due and leases that lapsed.
+   */
+  wake(scan = false): void {
     if (this.stopping || !this.boss) return
+    this.dispatchWanted = true
+    this.requestPump()
+    if (!scan) return
     if (this.cycle) {
-      this.cycleAgain = true
+      this.scanAgain = true
       return
     }
-    this.cycle = this.runCycle()
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'webhook cycle failed; retrying shortly'))
+    this.cycle = this.scan()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'webhook scan failed; retrying shortly'))
       .finally(() => {
         this.cycle = undefined
-        if (this.cycleAgain) {
-          this.cycleAgain = false
-          this.wake()
+        if (this.scanAgain) {
+          this.scanAgain = false
+          this.wake(true)
         }
       })
   }
 
-  private async runCycle(): Promise<void> {
-    const boss = this.boss as PgBoss
-    const batchSize = 1000
-    const endpoints = new Map<string, DueEndpoint>()
-    for (;;) {
-      const dispatched = await dispatchEvents(this.pool, batchSize)
-      for (const endpoint of dispatched.endpoints) endpoints.set(endpoint.endpoint_id, endpoint)
-      if (dispatched.events < batchSize) break
-    }
-    for (const endpoint of await findDueEndpoints(this.pool)) endpoints.set(endpoint.endpoint_id, endpoint)
-    const jobs: PgBoss.JobInsert<EndpointJob>[] = []
-    for (const endpoint of endpoints.values()) {
-      const local = this.running.get(endpoint.endpoint_id)
-      if (local) {
-        local.fill()
-      } else {
-        const data = { shopId: endpoint.shop_id, endpointId: endpoint.endpoint_id }
-        jobs.push({ name: endpointQueue, data, singletonKey: endpoint.endpoint_id })
+  /** Finds retries come due, lapsed leases and deliveries written without an event; runs maintenance. */
+  private async scan(): Promise<void> {
+    this.pumpPausedUntil = 0
+    for (const endpoint of await findDueEndpoints(this.pool)) this.markDue(endpoint)
+    this.forgetIdleEndpoints()
+    this.requestPump()
+    await this.runDueMaintenance(this.boss as PgBoss)
+  }
+
+  private stateOf(endpoint: DueEndpoint): EndpointState {
+    let state = this.endpoints.get(endpoint.endpoint_id)
+    if (!state) {
+      state = {
+        shopId: endpoint.shop_id,
+        endpointId: endpoint.endpoint_id,
+        inflight: 0,
+        queue: [],
+        reserved: 0,
+        dueAgain: false,
+        healthy: false,
+        lastActive: Date.now(),
       }
+      this.endpoints.set(endpoint.endpoint_id, state)
     }
-    // One statement for all; an endpoint that already has a queued job keeps it (queue policy short).
-    if (jobs.length > 0) await boss.insert(jobs)
-    await this.pump()
-    await this.runDueMaintenance(boss)
+    return state
   }
 
-  /** Takes endpoint jobs while this process has room for more endpoints. */
-  private async pump(): Promise<void> {
-    const boss = this.boss as PgBoss
-    for (;;) {
-      const room = this.options.webhooks.concurrency - this.running.size
-      if (room <= 0 || this.stopping) return
-      const jobs = await boss.fetch<EndpointJob>(endpointQueue, { batchSize: Math.min(room, 50) })
-      if (jobs.length === 0) return
-      for (const job of jobs) this.runEndpointJob(job.id, job.data)
-      if (jobs.length < Math.min(room, 50)) return
-    }
+  private markDue(endpoint: DueEndpoint): void {
+    const state = this.stateOf(endpoint)
+    if (state.reserved > 0) state.dueAgain = true
+    this.due.add(endpoint.endpoint_id)
   }
 
-  private runEndpointJob(jobId: string, job: EndpointJob): void {
-    const boss = this.boss as PgBoss
-    const existing = this.running.get(job.endpointId)
-    if (existing) {
-      existing.fill()
-      boss.complete(endpointQueue, jobId).catch(() => {})
-      return
+  /** Deliveries an endpoint may take now: its free lanes, and one lane's worth ahead while it answers quickly. */
+  private roomOf(state: EndpointState): number {
+    return Math.max(0, this.lanes * (state.healthy ? 2 : 1) - state.inflight - state.queue.length - state.reserved)
+  }
+
+  private forgetIdleEndpoints(): void {
+    const before = Date.now() - idleEndpointForgetMs
+    for (const [id, state] of this.endpoints) {
+      const idle = state.inflight === 0 && state.queue.length === 0 && state.reserved === 0 && !this.due.has(id)
+      if (idle && state.lastActive < before) this.endpoints.delete(id)
     }
-    const endpoint = { shop_id: job.shopId, endpoint_id: job.endpointId }
-    const run = this.startEndpointRun(endpoint)
-    this.running.set(job.endpointId, run)
-    run.done
-      .then(() => boss.complete(endpointQueue, jobId))
-      .catch((error: unknown) => {
-        this.options.log.error({ err: error, endpoint: job.endpointId }, 'webhook endpoint run failed')
-        return boss.fail(endpointQueue, jobId, { message: String(error) })
-      })
-      .catch(() => {})
-      // A slot is free: take the next endpoint at once rather than at the next scan.
-      .finally(() => this.wake())
   }
 
   /**
-   * Lanes of claim-attempt-record for one endpoint: up to `endpointConcurrency` at once, each ending
-   * when nothing is due; `fill` adds lanes when new work arrives. The run ends when its last lane does,
-   * or when its turn is over (due work left is queued again by the next scan).
+   * Dispatches and claims now, or once more right after the pass in progress. One pass at a time, so
+   * the lanes counted for a statement are not counted again by another in flight.
    */
-  private startEndpointRun(endpoint: DueEndpoint): EndpointRun {
-    const runtime = {
-      pool: this.pool,
-      webhooks: this.options.webhooks,
-      sealKey: this.options.sealKey,
-      agent: this.agent,
+  private requestPump(): void {
+    if (this.stopping || (this.due.size === 0 && !this.dispatchWanted) || Date.now() < this.pumpPausedUntil) return
+    if (this.pumping) {
+      this.pumpAgain = true
+      return
     }
-    const deadline = Date.now() + endpointTurnMs
-    const lease = leaseMs(this.options.webhooks)
-    let lanes = 0
-    let closed = false
-    let finish: () => void = () => {}
-    const done = new Promise<void>((resolve) => {
-      finish = resolve
-    })
-    const lane = async () => {
-      while (!this.stopping && Date.now() < deadline) {
-        const delivery = await claimNextDelivery(this.pool, endpoint, lease)
-        if (!delivery) return
-        try {
-          await attemptDelivery(runtime, delivery)
-        } catch (error) {
-          if (error instanceof UnrecordedAttemptError) {
-            // Counted on the delivery: retried a few times, then failed with the reason (never a silent loop).
-            this.options.log.error(
-              {
-                err: error.cause,
-                deliveryId: delivery.public_id,
-                recordFailures: error.counted?.recordFailures,
-                deliveryFailed: error.counted?.failed ?? false,
-              },
-              error.message,
-            )
-            continue
-          }
-          // Passing trouble (a lost connection): the lease lapses and the delivery is attempted again.
-          this.options.log.error({ err: error, deliveryId: delivery.public_id }, 'recording a webhook attempt failed')
-          return
+    this.pumping = this.pump()
+      .catch((error: unknown) => {
+        // A database that is away: the scan (every second) tries again, rather than a tight loop.
+        this.pumpPausedUntil = Date.now() + scanIntervalMs
+        this.options.log.warn(
+          { err: error },
+          'dispatching or claiming webhook deliveries failed; the next scan retries',
+        )
+      })
+      .finally(() => {
+        this.pumping = undefined
+        if (this.pumpAgain) {
+          this.pumpAgain = false
+          this.requestPump()
         }
-      }
+      })
+  }
+
+  private async pump(): Promise<void> {
+    if (this.dispatchWanted) {
+      this.dispatchWanted = false
+      await this.dispatch()
     }
-    const fill = () => {
-      while (!closed && lanes < this.options.webhooks.endpointConcurrency && !this.stopping && Date.now() < deadline) {
-        lanes += 1
-        lane()
-          .catch((error: unknown) =>
-            this.options.log.warn({ err: error }, 'a delivery lane stopped; the scan resumes it'),
-          )
-          .finally(() => {
-            lanes -= 1
-            if (lanes === 0 && !closed) {
-              closed = true
-              // Out of the map before the job completes, so new work starts a new run, not a closing one.
-              this.running.delete(endpoint.endpoint_id)
-              finish()
-            }
-          })
+    await this.claimDue()
+  }
+
+  /** New events become deliveries; those that fit the endpoints' free lanes are leased and sent at once. */
+  private async dispatch(): Promise<void> {
+    const batchSize = 1000
+    for (;;) {
+      const rooms = new Map<string, number>()
+      for (const [id, state] of this.endpoints) rooms.set(id, this.roomOf(state))
+      const total = this.unrecorded.length >= maxUnrecorded ? 0 : Math.max(0, this.sharedSlots - this.shared)
+      const dispatched = await dispatchEvents(this.pool, batchSize, {
+        leaseMs: this.lease,
+        rooms,
+        defaultRoom: this.lanes,
+        total,
+      })
+      for (const endpoint of dispatched.endpoints) this.markDue(endpoint)
+      const started = new Set<EndpointState>()
+      for (const delivery of dispatched.leased) {
+        const state = this.stateOf(delivery)
+        state.queue.push(delivery)
+        this.shared += 1
+        started.add(state)
       }
-      if (lanes === 0 && !closed) {
-        closed = true
-        this.running.delete(endpoint.endpoint_id)
-        finish()
-      }
+      for (const state of started) this.startLanes(state)
+      if (dispatched.events < batchSize || this.stopping) return
     }
-    queueMicrotask(fill)
-    return { fill, done }
+  }
+
+  /**
+   * One statement for every due endpoint with room: its free lanes (and one lane's worth ahead while it
+   * answers quickly), within the shared slots. An endpoint that yields all it was asked for goes to the
+   * back of the line, still due; one that yields less has nothing more due for now.
+   */
+  private async claimDue(): Promise<void> {
+    if (this.stopping || this.unrecorded.length >= maxUnrecorded) return
+    let free = this.sharedSlots - this.shared
+    let rows = 0
+    const wants: (ClaimWant & { state: EndpointState })[] = []
+    for (const id of this.due) {
+      if (free <= 0 || rows >= maxClaimRows) {
+        this.pumpAgain ||= rows >= maxClaimRows
+        break
+      }
+      const state = this.endpoints.get(id)
+      if (!state) {
+        this.due.delete(id)
+        continue
+      }
+      const room = this.roomOf(state)
+      if (room <= 0) continue
+      const n = Math.min(room, free, maxClaimRows - rows)
+      state.reserved += n
+      state.dueAgain = false
+      this.shared += n
+      free -= n
+      rows += n
+      wants.push({ shop_id: state.shopId, endpoint_id: id, n, state })
+    }
+    if (wants.length === 0) return
+    let claimed: Awaited<ReturnType<typeof claimDeliveries>>
+    try {
+      claimed = await claimDeliveries(this.pool, wants, this.lease)
+    } catch (error) {
+      for (const want of wants) {
+        want.state.reserved -= want.n
+        this.shared -= want.n
+      }
+      throw error
+    }
+    for (const want of wants) {
+      want.state.reserved -= want.n
+      this.shared -= want.n
+      this.due.delete(want.endpoint_id)
+      if ((claimed.taken.get(want.endpoint_id) ?? 0) >= want.n || want.state.dueAgain) this.due.add(want.endpoint_id)
+    }
+    for (const delivery of claimed.deliveries) {
+      const state = this.endpoints.get(delivery.endpoint_id) as EndpointState
+      state.queue.push(delivery)
+      this.shared += 1
+    }
+    for (const want of wants) this.startLanes(want.state)
+  }
+
+  /** Starts queued deliveries on the endpoint's free lanes. */
+  private startLanes(state: EndpointState): void {
+    if (this.stopping) return
+    while (state.inflight < this.lanes && state.queue.length > 0) {
+      const delivery = state.queue.shift() as ClaimedDelivery
+      state.inflight += 1
+      state.lastActive = Date.now()
+      const attempt = this.attempt(state, delivery)
+      this.attempts.add(attempt)
+      attempt.finally(() => this.attempts.delete(attempt))
+    }
+  }
+
+  /** Signs and sends one claimed delivery; its result joins the next record batch. */
+  private async attempt(state: EndpointState, delivery: ClaimedDelivery): Promise<void> {
+    // The slot it held while queued is held for the attempt's first second.
+    let holdsSlot = true
+    const releaseSlot = () => {
+      if (!holdsSlot) return false
+      holdsSlot = false
+      this.shared -= 1
+      return true
+    }
+    const slow = setTimeout(() => {
+      if (releaseSlot()) this.requestPump()
+    }, sharedSlotMs)
+    slow.unref()
+    try {
+      let secrets: string[]
+      try {
+        secrets = this.secretsFor(delivery)
+      } catch (error) {
+        // A configuration fault costs the receiver nothing: no attempt, the lease is given back.
+        this.options.log.error({ err: error, deliveryId: delivery.public_id }, 'a webhook secret cannot be read')
+        await releaseLeases(this.pool, [delivery]).catch(() => {})
+        return
+      }
+      const outcome = await sendDelivery(
+        delivery,
+        secrets,
+        { webhooks: this.options.webhooks, agent: this.agent },
+        this.bodyFor(delivery),
+      )
+      state.healthy = outcome.succeeded && outcome.durationMs < sharedSlotMs
+      this.unrecorded.push({ delivery, outcome })
+      this.requestFlush()
+    } finally {
+      clearTimeout(slow)
+      releaseSlot()
+      state.inflight -= 1
+      state.lastActive = Date.now()
+      this.startLanes(state)
+      this.requestPump()
+    }
+  }
+
+  private bodyFor(delivery: ClaimedDelivery): string {
+    const id = delivery.event.public_id
+    let body = this.bodies.get(id)
+    if (body === undefined) {
+      body = deliveryBody(delivery)
+      // Events are immutable; the oldest cached envelope goes first.
+      if (this.bodies.size >= maxCachedBodies) this.bodies.delete(this.bodies.keys().next().value as string)
+      this.bodies.set(id, body)
+    }
+    return body
+  }
+
+  /**
+   * The secrets that sign this delivery, unsealed once per endpoint and secret (a rotation changes the
+   * sealed bytes the claim reads, so the cache never signs with a stale secret); the previous secret's
+   * overlap is checked at every use.
+   */
+  private secretsFor(delivery: ClaimedDelivery): string[] {
+    let entry = this.secrets.get(delivery.endpoint_id)
+    const previous = delivery.previous_secret_sealed
+    if (!entry?.sealed.equals(delivery.secret_sealed) || !sameBytes(entry.previous, previous)) {
+      // Every secret the row holds; whether the previous one still signs is decided below, per use.
+      const plain = signingSecrets(
+        { ...delivery, previous_secret_expires_at: previous ? new Date(8.64e15) : null },
+        this.options.sealKey,
+      )
+      entry = { sealed: delivery.secret_sealed, previous, plain }
+      if (this.secrets.size >= maxCachedSecrets) this.secrets.clear()
+      this.secrets.set(delivery.endpoint_id, entry)
+    }
+    const overlap = delivery.previous_secret_expires_at
+    return overlap && overlap > new Date() ? entry.plain : entry.plain.slice(0, 1)
+  }
+
+  /** Records the results waiting, one batch at a time: results that end meanwhile make the next batch. */
+  private requestFlush(): void {
+    if (this.flushing) return
+    this.flushing = (async () => {
+      while (this.unrecorded.length > 0) await this.record(this.unrecorded.splice(0, maxRecordRows))
+    })()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'recording webhook attempts failed'))
+      .finally(() => {
+        this.flushing = undefined
+        if (this.unrecorded.length > 0) this.requestFlush()
+        // Claims pause while too many results wait.
+        this.requestPump()
+      })
+  }
+
+  private async record(batch: AttemptToRecord[], tries = 0): Promise<void> {
+    let recorded: RecordedAttempts
+    try {
+      recorded = await recordAttempts(this.pool, batch, this.options.webhooks)
+    } catch (error) {
+      if (isDatabaseRefusal(error)) {
+        // One record the database refuses must not cost the others theirs: each is tried on its own.
+        if (batch.length > 1) {
+          for (const item of batch) await this.record([item])
+        } else {
+          await this.countUnrecorded(batch[0] as AttemptToRecord, error)
+        }
+        return
+      }
+      if (tries < recordRetries) {
+        await new Promise((resolve) => setTimeout(resolve, 250 * (tries + 1)))
+        return this.record(batch, tries + 1)
+      }
+      // Passing trouble (a lost connection): the leases lapse and the deliveries are attempted again.
+      this.options.log.error(
+        { err: error, deliveryIds: batch.slice(0, 10).map((item) => item.delivery.public_id), count: batch.length },
+        'recording webhook attempts failed',
+      )
+      return
+    }
+    for (const endpointId of recorded.disabledEndpoints) await this.dropQueue(endpointId)
+  }
+
+  /**
+   * An attempt was sent but the database refuses its record: counted on the delivery, retried a few
+   * times, then failed with the reason (never a silent loop).
+   */
+  private async countUnrecorded({ delivery, outcome }: AttemptToRecord, error: unknown): Promise<void> {
+    try {
+      const counted = await countUnrecordedAttempt(
+        this.pool,
+        delivery,
+        outcome,
+        describeDatabaseError(error),
+        this.options.webhooks.retryScheduleMs,
+      )
+      const unrecorded = new UnrecordedAttemptError(error, counted)
+      this.options.log.error(
+        {
+          err: error,
+          deliveryId: delivery.public_id,
+          recordFailures: counted?.recordFailures,
+          deliveryFailed: counted?.failed ?? false,
+        },
+        unrecorded.message,
+      )
+    } catch (countError) {
+      this.options.log.error(
+        { err: countError, deliveryId: delivery.public_id },
+        'recording a webhook attempt failed; its lease lapses and it is attempted again',
+      )
+    }
+  }
+
+  /** A disabled endpoint's deliveries waiting for a lane are not sent: their leases are given back. */
+  private async dropQueue(endpointId: string): Promise<void> {
+    const state = this.endpoints.get(endpointId)
+    if (!state || state.queue.length === 0) return
+    const dropped = state.queue.splice(0)
+    this.shared -= dropped.length
+    await releaseLeases(this.pool, dropped).catch(() => {})
   }
 
   /** Stops taking work, lets attempts in flight finish and record, then closes the queue. */
@@ -349,9 +610,20 @@ export class WebhookWorker {
     if (this.scanTimer) clearInterval(this.scanTimer)
     await this.listener?.end().catch(() => {})
     await this.cycle
-    await Promise.all([...this.running.values()].map((run) => run.done))
+    await this.pumping
+    // Claimed but not started: given back now, not when the lease lapses.
+    const queued: ClaimedDelivery[] = []
+    for (const state of this.endpoints.values()) queued.push(...state.queue.splice(0))
+    this.shared -= queued.length
+    await releaseLeases(this.pool, queued).catch(() => {})
+    await Promise.all([...this.attempts])
+    while (this.flushing) await this.flushing
     await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
     await this.agent.close().catch(() => {})
     await this.pool.end().catch(() => {})
   }
+}
+
+function sameBytes(a: Buffer | null, b: Buffer | null): boolean {
+  return a === null || b === null ? a === b : a.equals(b)
 }

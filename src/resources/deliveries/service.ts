@@ -52,27 +52,105 @@ export function whyNotReceived(
   return `not sent: ${event.type} is only delivered to the other endpoints of the integration that owns ${event.object_id}`
 }
 
+/** How many of the new deliveries a dispatching worker takes the lease on at once, to send them now. */
+export interface DispatchLeasing {
+  leaseMs: number
+  /** Free lanes of the endpoints the worker is busy with. */
+  rooms: ReadonlyMap<string, number>
+  /** Free lanes of any other endpoint. */
+  defaultRoom: number
+  /** At most this many leases in all (the worker's free shared slots). */
+  total: number
+}
+
+export interface Dispatched {
+  events: number
+  /** Endpoints with new deliveries left for a claim (beyond the leased ones). */
+  endpoints: DueEndpoint[]
+  /** New deliveries leased by this dispatch: to be sent now. */
+  leased: ClaimedDelivery[]
+}
+
+const noLeasing: DispatchLeasing = { leaseMs: 0, rooms: new Map(), defaultRoom: 0, total: 0 }
+
 /**
  * Turns committed, undispatched events into deliveries: one per active endpoint that subscribes to
  * the type and whose integration's scopes can see it (`webhook_endpoint.*` only to the owning
  * integration's other endpoints). Claimed with SKIP LOCKED, so dispatchers in several processes share
  * the work, and marked in the same transaction as the deliveries it creates: a crash loses nothing.
+ * With `leasing`, the first deliveries of each endpoint (oldest event first, up to its free lanes) are
+ * inserted under this worker's lease and returned ready to send: a new event reaches its receivers
+ * after one statement, and those deliveries are never written a second time just to be claimed.
  */
 export async function dispatchEvents(
   pool: pg.Pool,
   batchSize = 1000,
-): Promise<{ events: number; endpoints: DueEndpoint[] }> {
+  leasing: DispatchLeasing = noLeasing,
+): Promise<Dispatched> {
+  const { rows } = await pool.query<{
+    events: number
+    waiting: DueEndpoint[]
+    leased: (Omit<ClaimedDelivery, 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'> & {
+      secret_sealed: string
+      previous_secret_sealed: string | null
+      previous_secret_expires_at: string | null
+    })[]
+  }>({
+    // Named: the statement is the same every time, so each worker connection plans it once.
+    name: 'shopapi-dispatch-events',
+    text: dispatchStatement,
+    values: [
+      batchSize,
+      [...leasing.rooms.keys()],
+      [...leasing.rooms.values()],
+      leasing.defaultRoom,
+      leasing.total,
+      leasing.leaseMs,
+      ...dispatchScopeParams,
+    ],
+  })
+  const row = rows[0]
+  return {
+    events: row?.events ?? 0,
+    endpoints: row?.waiting ?? [],
+    leased: (row?.leased ?? []).map((delivery) => ({
+      ...delivery,
+      secret_sealed: Buffer.from(delivery.secret_sealed, 'base64'),
+      previous_secret_sealed: delivery.previous_secret_sealed
+        ? Buffer.from(delivery.previous_secret_sealed, 'base64')
+        : null,
+      previous_secret_expires_at: delivery.previous_secret_expires_at
+        ? new Date(delivery.previous_secret_expires_at)
+        : null,
+      event: { ...delivery.event, created_at: new Date(delivery.event.created_at as unknown as string) },
+    })),
+  }
+}
+
+const dispatchStatement = (() => {
   const params = new SqlParams()
+  const limit = params.add(null, 'int')
+  const roomEndpoints = params.add(null, 'uuid[]')
+  const rooms = params.add(null, 'int[]')
+  const defaultRoom = params.add(null, 'int')
+  const total = params.add(null, 'int')
+  const lease = params.add(null, 'double precision')
   const receives = endpointReceives(params, 'c')
-  const limit = params.add(batchSize, 'int')
-  const { rows } = await pool.query<{ events: number; shop_id: string | null; endpoint_id: string | null }>(
-    `with claimed as (
+  // One row: the events count, the endpoints with unleased deliveries, and the leased deliveries as
+  // JSON (decoded in one JSON.parse instead of a row per delivery). The new rows' ids are drawn before
+  // the insert, so the leased deliveries are described from the rows that were inserted without
+  // joining a CTE to another (a nested loop over two CTEs is quadratic in the batch).
+  return `with claimed as (
        update events e set dispatched = true
        from (select shop_id, id from events where not dispatched order by sequence limit ${limit} for update skip locked) c
        where e.shop_id = c.shop_id and e.id = c.id
-       returning e.shop_id, e.id, e.type, e.object_id, e.integration_id
+       returning e.shop_id, e.id, e.sequence, e.type, e.object_id, e.integration_id,
+         json_build_object('shop_id', e.shop_id, 'id', e.id, 'public_id', e.public_id, 'type', e.type,
+           'api_version', e.api_version, 'test', e.test, 'object_type', e.object_type, 'object_id', e.object_id,
+           'summary', e.summary, 'integration_id', e.integration_id, 'created_at', e.created_at) as event
      ), targets as (
-       select c.shop_id, c.id as event_id, w.id as endpoint_id
+       select c.shop_id, c.id as event_id, c.sequence, w.id as endpoint_id, w.public_id as endpoint_public_id, w.url,
+         w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at, c.event
        from claimed c
        join webhook_endpoints w on w.shop_id = c.shop_id and w.status = 'active'
        join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
@@ -81,32 +159,47 @@ export async function dispatchEvents(
        -- one drops out) instead of failing the whole batch on the deliveries' foreign key; one locked
        -- by a delete in progress is waited for, then skipped.
        for key share of w
+     ), ranked as (
+       select t.*, row_number() over (partition by t.endpoint_id order by t.sequence) <= coalesce(room.n, ${defaultRoom}) as fits
+       from targets t
+       left join unnest(${roomEndpoints}, ${rooms}) as room(endpoint_id, n) on room.endpoint_id = t.endpoint_id
+     ), capped as (
+       select r.*, gen_random_uuid() as id, 'dlv_' || replace(gen_random_uuid()::text, '-', '') as public_id,
+         r.fits and count(*) filter (where r.fits) over (order by r.sequence, r.endpoint_id) <= ${total} as leased
+       from ranked r
      ), inserted as (
-       insert into webhook_deliveries (shop_id, public_id, endpoint_id, event_id, origin, next_attempt_at)
-       select shop_id, 'dlv_' || replace(gen_random_uuid()::text, '-', ''), endpoint_id, event_id, 'event', now()
-       from targets
-       returning shop_id, endpoint_id
+       insert into webhook_deliveries (shop_id, id, public_id, endpoint_id, event_id, origin, next_attempt_at, lease_expires_at)
+       select shop_id, id, public_id, endpoint_id, event_id, 'event', now(),
+         case when leased then now() + make_interval(secs => ${lease} / 1000) end
+       from capped
      )
-     select (select count(*) from claimed)::int as events, d.shop_id, d.endpoint_id
-     from (select distinct shop_id, endpoint_id from inserted) d
-     right join (select 1) one on true`,
-    params.values,
-  )
-  return {
-    events: rows[0]?.events ?? 0,
-    endpoints: rows.flatMap((row) =>
-      row.shop_id && row.endpoint_id ? [{ shop_id: row.shop_id, endpoint_id: row.endpoint_id }] : [],
-    ),
-  }
-}
+     select (select count(*) from claimed)::int as events,
+       (select coalesce(json_agg(json_build_object('shop_id', x.shop_id, 'endpoint_id', x.endpoint_id)), '[]')
+        from (select distinct shop_id, endpoint_id from capped where not leased) x) as waiting,
+       (select coalesce(json_agg(json_build_object('shop_id', d.shop_id, 'id', d.id, 'public_id', d.public_id,
+           'endpoint_id', d.endpoint_id, 'endpoint_public_id', d.endpoint_public_id, 'status', 'pending',
+           'attempt_number', 1, 'automatic_attempts', 0, 'url', d.url,
+           'secret_sealed', encode(d.secret_sealed, 'base64'),
+           'previous_secret_sealed', encode(d.previous_secret_sealed, 'base64'),
+           'previous_secret_expires_at', d.previous_secret_expires_at, 'event', d.event)), '[]')
+        from capped d where d.leased) as leased`
+})()
+
+// The event-type/scope map of endpointReceives, bound after the dispatch's own six parameters.
+const dispatchScopeParams = (() => {
+  const params = new SqlParams()
+  endpointReceives(params, 'c')
+  return params.values
+})()
 
 /**
  * Endpoints whose deliveries are due and not held by a live attempt. One index probe per endpoint
  * (not a scan of every pending delivery: a backlog of thousands must not slow each scan down).
  */
 export async function findDueEndpoints(db: Queryable, limit = 1000): Promise<DueEndpoint[]> {
-  const { rows } = await db.query<DueEndpoint>(
-    `select w.shop_id, w.id as endpoint_id
+  const { rows } = await db.query<DueEndpoint>({
+    name: 'shopapi-due-endpoints',
+    text: `select w.shop_id, w.id as endpoint_id
      from webhook_endpoints w
      join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
      where (w.status = 'active' and exists (
@@ -118,8 +211,8 @@ export async function findDueEndpoints(db: Queryable, limit = 1000): Promise<Due
          where d.endpoint_id = w.id and d.shop_id = w.shop_id and d.status = 'pending' and d.origin = 'test'
            and d.next_attempt_at <= now() and (d.lease_expires_at is null or d.lease_expires_at < now()))
      limit $1`,
-    [limit],
-  )
+    values: [limit],
+  })
   return rows
 }
 
@@ -152,72 +245,130 @@ function reviveEvent(row: ClaimedDelivery): ClaimedDelivery {
   return row
 }
 
-/**
- * Takes the lease on the endpoint's next due delivery (SKIP LOCKED: concurrent workers take different
- * ones). The lease outlives the request timeout; if this process dies the lease lapses and the
- * delivery is attempted again. Who may receive the event is checked again here, not only at
- * dispatch: a delivery whose integration lost the scope, whose endpoint no longer subscribes to the
- * type (or, for `webhook_endpoint.*`, no longer qualifies) is not sent but `failed` with the reason,
- * and the next one is taken. Test deliveries carry no data and are exempt.
- */
-export async function claimNextDelivery(
-  db: Queryable,
-  endpoint: DueEndpoint,
-  leaseMs: number,
-): Promise<ClaimedDelivery | null> {
-  const params = new SqlParams()
-  const shop = params.add(endpoint.shop_id, 'uuid')
-  const endpointId = params.add(endpoint.endpoint_id, 'uuid')
-  const lease = params.add(leaseMs, 'double precision')
-  const receives = endpointReceives(params, 'e')
-  for (;;) {
-    const { rows } = await db.query<
-      ClaimedDelivery & { visible: boolean; endpoint_event_types: string[]; integration_scopes: string[] }
-    >(
-      `with next as (
-         select d.shop_id, d.id, (d.origin = 'test' or ${receives}) as visible,
-           w.event_types as endpoint_event_types, i.scopes as integration_scopes
-         from webhook_deliveries d
-         join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
-         join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
-         join events e on e.shop_id = d.shop_id and e.id = d.event_id
-         where d.shop_id = ${shop} and d.endpoint_id = ${endpointId} and d.status = 'pending' and d.next_attempt_at <= now()
-           and (d.lease_expires_at is null or d.lease_expires_at < now())
-           and (w.status = 'active' or d.origin = 'test')
-         order by d.next_attempt_at limit 1
-         for update of d skip locked
-       ), leased as (
-         update webhook_deliveries d
-         set lease_expires_at = now() + make_interval(secs => ${lease} / 1000)
-         from next where d.shop_id = next.shop_id and d.id = next.id
-         returning d.*
-       )
-       select ${claimedColumns}, next.visible, next.endpoint_event_types, next.integration_scopes
-       from leased d
-       join next on next.shop_id = d.shop_id and next.id = d.id
-       join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
-       join events e on e.shop_id = d.shop_id and e.id = d.event_id`,
-      params.values,
-    )
-    const row = rows[0]
-    if (!row) return null
-    const { visible, endpoint_event_types, integration_scopes, ...delivery } = row
-    if (visible) return reviveEvent(delivery)
-    await failUnsent(
-      db,
-      delivery,
-      whyNotReceived(delivery.event, { event_types: endpoint_event_types, scopes: integration_scopes }),
-    )
-  }
+/** How many due deliveries of an endpoint a claim may take (its free lanes). */
+export interface ClaimWant extends DueEndpoint {
+  n: number
 }
 
-/** Ends a claimed delivery that may no longer be sent: `failed`, no attempt, the reason in `last_error`. */
-async function failUnsent(db: Queryable, delivery: Pick<ClaimedDelivery, 'shop_id' | 'id'>, reason: string) {
+export interface ClaimResult {
+  /** Leased and still receivable: to be sent. */
+  deliveries: ClaimedDelivery[]
+  /** Rows taken per endpoint (sent or not): fewer than asked means nothing more is due there now. */
+  taken: Map<string, number>
+}
+
+/**
+ * Takes the leases on up to `n` due deliveries of each endpoint in one statement (SKIP LOCKED:
+ * concurrent workers take different ones), oldest due first. The lease outlives the request timeout;
+ * if this process dies the lease lapses and the delivery is attempted again. Who may receive the event
+ * is checked again here, not only at dispatch: a delivery whose integration lost the scope, whose
+ * endpoint no longer subscribes to the type (or, for `webhook_endpoint.*`, no longer qualifies) is not
+ * sent but `failed` with the reason. Test deliveries carry no data and are exempt, and go out even
+ * while their endpoint is disabled.
+ */
+export async function claimDeliveries(
+  db: Queryable,
+  wants: readonly ClaimWant[],
+  leaseMs: number,
+): Promise<ClaimResult> {
+  const { rows } = await db.query<
+    ClaimedDelivery & { visible: boolean; endpoint_event_types: string[]; integration_scopes: string[] }
+  >({
+    name: 'shopapi-claim-deliveries',
+    text: claimStatement,
+    values: [
+      wants.map((want) => want.shop_id),
+      wants.map((want) => want.endpoint_id),
+      wants.map((want) => want.n),
+      leaseMs,
+      ...claimScopeParams,
+    ],
+  })
+  const taken = new Map<string, number>()
+  const deliveries: ClaimedDelivery[] = []
+  const unsent: { shop_id: string; id: string; reason: string }[] = []
+  for (const row of rows) {
+    taken.set(row.endpoint_id, (taken.get(row.endpoint_id) ?? 0) + 1)
+    const { visible, endpoint_event_types, integration_scopes, ...delivery } = row
+    if (visible) {
+      deliveries.push(reviveEvent(delivery))
+    } else {
+      unsent.push({
+        shop_id: delivery.shop_id,
+        id: delivery.id,
+        reason: whyNotReceived(delivery.event, { event_types: endpoint_event_types, scopes: integration_scopes }),
+      })
+    }
+  }
+  if (unsent.length > 0) await failUnsent(db, unsent)
+  return { deliveries, taken }
+}
+
+const claimStatement = (() => {
+  const params = new SqlParams()
+  params.add(null, 'uuid[]')
+  params.add(null, 'uuid[]')
+  params.add(null, 'int[]')
+  const lease = params.add(null, 'double precision')
+  const receives = endpointReceives(params, 'e')
+  // The endpoint and integration conditions sit inside the per-endpoint scan, before its limit: a
+  // disabled endpoint yields its test deliveries only, never rows that would then be dropped. The rows
+  // locked carry everything an attempt needs, and the lease is written from them: no CTE is joined to
+  // another (a nested loop over two CTEs is quadratic in the batch), and the row read is the one locked.
+  return `with want as (
+       select * from unnest($1::uuid[], $2::uuid[], $3::int[]) as want(shop_id, endpoint_id, n)
+     ), next as (
+       select d.shop_id, d.id, d.public_id, d.endpoint_id, w.public_id as endpoint_public_id, d.status,
+         d.attempt_count + 1 as attempt_number, d.automatic_attempts, w.url, w.secret_sealed, w.previous_secret_sealed,
+         w.previous_secret_expires_at,
+         json_build_object('shop_id', e.shop_id, 'id', e.id, 'public_id', e.public_id, 'type', e.type,
+           'api_version', e.api_version, 'test', e.test, 'object_type', e.object_type, 'object_id', e.object_id,
+           'summary', e.summary, 'integration_id', e.integration_id, 'created_at', e.created_at) as event,
+         (d.origin = 'test' or ${receives}) as visible, w.event_types as endpoint_event_types,
+         i.scopes as integration_scopes
+       from want
+       join webhook_endpoints w on w.shop_id = want.shop_id and w.id = want.endpoint_id
+       join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
+       cross join lateral (
+         select d.shop_id, d.id, d.public_id, d.endpoint_id, d.event_id, d.origin, d.status, d.attempt_count,
+           d.automatic_attempts
+         from webhook_deliveries d
+         where d.shop_id = w.shop_id and d.endpoint_id = w.id and d.status = 'pending' and d.next_attempt_at <= now()
+           and (d.lease_expires_at is null or d.lease_expires_at < now())
+           and (w.status = 'active' or d.origin = 'test')
+         order by d.next_attempt_at limit want.n
+         for update of d skip locked
+       ) d
+       join events e on e.shop_id = d.shop_id and e.id = d.event_id
+     ), leased as (
+       -- Every row of next is locked by this statement, so each gets its lease.
+       update webhook_deliveries d
+       set lease_expires_at = now() + make_interval(secs => ${lease} / 1000)
+       from next where d.shop_id = next.shop_id and d.id = next.id
+     )
+     select shop_id, id, public_id, endpoint_id, endpoint_public_id, status, attempt_number, automatic_attempts, url,
+       secret_sealed, previous_secret_sealed, previous_secret_expires_at, event, visible,
+       -- Only what explains a refusal: arrays are costly to decode on every row.
+       case when not visible then endpoint_event_types end as endpoint_event_types,
+       case when not visible then integration_scopes end as integration_scopes
+     from next`
+})()
+
+// The event-type/scope map of endpointReceives, bound after the claim's own four parameters.
+const claimScopeParams = (() => {
+  const params = new SqlParams()
+  endpointReceives(params, 'e')
+  return params.values
+})()
+
+/** Ends claimed deliveries that may no longer be sent: `failed`, no attempt, the reason in `last_error`. */
+async function failUnsent(db: Queryable, deliveries: readonly { shop_id: string; id: string; reason: string }[]) {
   await db.query(
-    `update webhook_deliveries set status = 'failed', next_attempt_at = null, lease_expires_at = null,
-       last_error = $3, completed_at = now(), updated_at = now()
-     where shop_id = $1 and id = $2 and status = 'pending'`,
-    [delivery.shop_id, delivery.id, reason],
+    `update webhook_deliveries d set status = 'failed', next_attempt_at = null, lease_expires_at = null,
+       last_error = x.reason, completed_at = now(), updated_at = now()
+     from unnest($1::uuid[], $2::uuid[], $3::text[]) as x(shop_id, id, reason)
+     where d.shop_id = x.shop_id and d.id = x.id and d.status = 'pending'`,
+    [deliveries.map((d) => d.shop_id), deliveries.map((d) => d.id), deliveries.map((d) => d.reason)],
   )
 }
 
@@ -277,14 +428,177 @@ export function retryDelayMs(schedule: readonly number[], attempts: number, rand
   return Math.round(base * (0.9 + 0.2 * random()))
 }
 
+/** One attempt to record: a manual one (`shopapi deliveries resend`) never moves the schedule. */
+export interface AttemptToRecord {
+  delivery: ClaimedDelivery
+  outcome: AttemptOutcome
+  manual?: boolean
+}
+
+export interface RecordedAttempts {
+  /** In the order of the attempts given. */
+  attempts: RecordedAttempt[]
+  /** Endpoints this batch disabled (their failure clock ran past the limit). */
+  disabledEndpoints: string[]
+}
+
 /**
- * Records an attempt and moves the delivery on: succeeded, the next retry, or failed when the
- * schedule is spent. One statement (atomic without a transaction, two round trips per delivery with
- * the claim): the attempt row, the delivery, and the endpoint's failure clock, which the first
- * failure after a success starts and any success stops. Only when the clock has run past the limit
- * does a transaction disable the endpoint. A manual attempt never moves the schedule: it can only
- * turn the delivery into a success, and its failure does not start the clock.
+ * Records attempts and moves their deliveries on: succeeded, the next retry, or failed when the
+ * schedule is spent. One statement for the whole batch (atomic without a transaction): the attempt
+ * rows, the deliveries, and each endpoint's failure clock, which the first failure after a success
+ * starts and any success stops, folded over the batch in the order given (the order the attempts
+ * ended). Only when a clock has run past the limit does a transaction disable the endpoint. A manual
+ * attempt never moves the schedule: it can only turn the delivery into a success, and its failure does
+ * not start the clock. A delivery deleted (with its endpoint) while its attempt was in flight is
+ * `gone`: there is nothing to record.
  */
+export async function recordAttempts(
+  pool: pg.Pool,
+  batch: readonly AttemptToRecord[],
+  webhooks: Pick<WebhookConfig, 'retryScheduleMs' | 'disableAfterMs'>,
+): Promise<RecordedAttempts> {
+  const columns = {
+    shop: [] as string[],
+    id: [] as string[],
+    number: [] as number[],
+    status: [] as DeliveryStatus[],
+    startedAt: [] as Date[],
+    durationMs: [] as number[],
+    responseStatus: [] as (number | null)[],
+    error: [] as (string | null)[],
+    responseBody: [] as (string | null)[],
+    signatures: [] as number[],
+    manual: [] as boolean[],
+    automaticAttempts: [] as number[],
+    nextAttemptAt: [] as (Date | null)[],
+  }
+  // Per endpoint: stop (a success, last), run (failures only: coalesce), reset (failures after a success).
+  const clocks = new Map<string, { shop_id: string; op: 'stop' | 'run' | 'reset'; since: Date | null }>()
+  for (const { delivery, outcome, manual = false } of batch) {
+    const automaticAttempts = delivery.automatic_attempts + (manual ? 0 : 1)
+    let status: DeliveryStatus
+    let nextAttemptAt: Date | null = null
+    if (outcome.succeeded) {
+      status = 'succeeded'
+    } else if (manual) {
+      status = delivery.status
+    } else {
+      const delay = retryDelayMs(webhooks.retryScheduleMs, automaticAttempts)
+      status = delay === null ? 'failed' : 'pending'
+      nextAttemptAt = delay === null ? null : new Date(Date.now() + delay)
+    }
+    columns.shop.push(delivery.shop_id)
+    columns.id.push(delivery.id)
+    columns.number.push(delivery.attempt_number)
+    columns.status.push(status)
+    columns.startedAt.push(outcome.startedAt)
+    columns.durationMs.push(outcome.durationMs)
+    columns.responseStatus.push(outcome.responseStatus)
+    columns.error.push(outcome.error)
+    columns.responseBody.push(outcome.responseBody)
+    columns.signatures.push(outcome.signatures)
+    columns.manual.push(manual)
+    columns.automaticAttempts.push(automaticAttempts)
+    columns.nextAttemptAt.push(nextAttemptAt)
+    // Test deliveries say nothing about the endpoint's health.
+    if (delivery.event.test || (manual && !outcome.succeeded)) continue
+    const clock = clocks.get(delivery.endpoint_id)
+    if (outcome.succeeded) {
+      clocks.set(delivery.endpoint_id, { shop_id: delivery.shop_id, op: 'stop', since: null })
+    } else if (!clock) {
+      clocks.set(delivery.endpoint_id, { shop_id: delivery.shop_id, op: 'run', since: outcome.startedAt })
+    } else if (clock.op === 'stop') {
+      clocks.set(delivery.endpoint_id, { shop_id: delivery.shop_id, op: 'reset', since: outcome.startedAt })
+    }
+  }
+  const { rows } = await pool.query<{ id: string; at: Date | null; endpoint: boolean }>({
+    name: 'shopapi-record-attempts',
+    text: recordStatement,
+    values: [
+      columns.shop,
+      columns.id,
+      columns.number,
+      columns.status,
+      columns.startedAt,
+      columns.durationMs,
+      columns.responseStatus,
+      columns.error,
+      columns.responseBody,
+      columns.signatures,
+      columns.manual,
+      columns.automaticAttempts,
+      columns.nextAttemptAt,
+      [...clocks.values()].map((clock) => clock.shop_id),
+      [...clocks.keys()],
+      [...clocks.values()].map((clock) => clock.op),
+      [...clocks.values()].map((clock) => clock.since),
+    ],
+  })
+  const recorded = new Map<string, Date | null>()
+  const failingSince = new Map<string, Date>()
+  for (const row of rows) {
+    if (!row.endpoint) recorded.set(row.id, row.at)
+    else if (row.at) failingSince.set(row.id, row.at)
+  }
+  const disabledEndpoints: string[] = []
+  for (const [endpointId, since] of failingSince) {
+    if (since.getTime() > Date.now() - webhooks.disableAfterMs) continue
+    const shopId = clocks.get(endpointId)?.shop_id as string
+    const disabled = await withTransaction(pool, (tx) =>
+      disableIfFailingTooLong(tx, { shop_id: shopId, id: endpointId }, webhooks.disableAfterMs),
+    )
+    if (disabled) disabledEndpoints.push(endpointId)
+  }
+  const attempts = batch.map(({ delivery }, i): RecordedAttempt => {
+    if (!recorded.has(delivery.id)) return { status: 'gone', nextAttemptAt: null, endpointDisabled: false }
+    return {
+      status: columns.status[i] as DeliveryStatus,
+      nextAttemptAt: recorded.get(delivery.id) ?? null,
+      endpointDisabled: disabledEndpoints.includes(delivery.endpoint_id),
+    }
+  })
+  return { attempts, disabledEndpoints }
+}
+
+// The deliveries are locked first (a delivery deleted meanwhile drops out instead of failing the batch
+// on the attempts' foreign key); endpoint clocks are written only when they change or run.
+const recordStatement = `with x as (
+    select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::timestamptz[], $6::int[], $7::int[],
+      $8::text[], $9::text[], $10::int[], $11::boolean[], $12::int[], $13::timestamptz[])
+      as x(shop_id, id, number, status, started_at, duration_ms, response_status, error, response_body, signatures,
+        manual, automatic_attempts, next_attempt_at)
+  ), locked as (
+    select d.shop_id, d.id from webhook_deliveries d join x on d.shop_id = x.shop_id and d.id = x.id
+    order by d.id
+    for update of d
+  ), attempt as (
+    insert into webhook_attempts (shop_id, delivery_id, number, started_at, duration_ms, response_status, error,
+      response_body, signatures, manual)
+    select x.shop_id, x.id, x.number, x.started_at, x.duration_ms, x.response_status, x.error, x.response_body,
+      x.signatures, x.manual
+    from x join locked l on l.shop_id = x.shop_id and l.id = x.id
+  ), delivery as (
+    update webhook_deliveries d set status = x.status, attempt_count = x.number, automatic_attempts = x.automatic_attempts,
+      lease_expires_at = null,
+      next_attempt_at = case when x.status = 'pending' then coalesce(x.next_attempt_at, d.next_attempt_at, now()) end,
+      last_attempt_at = x.started_at, last_response_status = x.response_status, last_error = x.error, updated_at = now(),
+      completed_at = case when x.status = 'pending' then null else coalesce(d.completed_at, now()) end
+    from x join locked l on l.shop_id = x.shop_id and l.id = x.id
+    where d.shop_id = x.shop_id and d.id = x.id
+    returning d.id, d.next_attempt_at
+  ), clock as (
+    select * from unnest($14::uuid[], $15::uuid[], $16::text[], $17::timestamptz[]) as c(shop_id, endpoint_id, op, since)
+  ), endpoint as (
+    update webhook_endpoints w
+    set failing_since = case c.op when 'stop' then null when 'reset' then c.since else coalesce(w.failing_since, c.since) end
+    from clock c where w.shop_id = c.shop_id and w.id = c.endpoint_id and (c.op <> 'stop' or w.failing_since is not null)
+    returning w.id, w.failing_since
+  )
+  select id, next_attempt_at as at, false as endpoint from delivery
+  union all
+  select id, failing_since, true from endpoint`
+
+/** Records one attempt (a manual resend, or a retry of a batch the database refused): see recordAttempts. */
 export async function recordAttempt(
   pool: pg.Pool,
   delivery: ClaimedDelivery,
@@ -292,76 +606,8 @@ export async function recordAttempt(
   webhooks: Pick<WebhookConfig, 'retryScheduleMs' | 'disableAfterMs'>,
   options: { manual?: boolean } = {},
 ): Promise<RecordedAttempt> {
-  const manual = options.manual ?? false
-  const automaticAttempts = delivery.automatic_attempts + (manual ? 0 : 1)
-  let status: DeliveryStatus
-  let nextAttemptAt: Date | null = null
-  if (outcome.succeeded) {
-    status = 'succeeded'
-  } else if (manual) {
-    status = delivery.status
-  } else {
-    const delay = retryDelayMs(webhooks.retryScheduleMs, automaticAttempts)
-    status = delay === null ? 'failed' : 'pending'
-    nextAttemptAt = delay === null ? null : new Date(Date.now() + delay)
-  }
-  // Test deliveries say nothing about the endpoint's health.
-  const clock = delivery.event.test ? 'none' : outcome.succeeded ? 'stop' : manual ? 'none' : 'run'
-  const endpointUpdate = {
-    none: 'select null::timestamptz as failing_since where $11::uuid is not null',
-    stop: `update webhook_endpoints set failing_since = null
-       where shop_id = $1 and id = $11 and failing_since is not null returning null::timestamptz as failing_since`,
-    run: `update webhook_endpoints set failing_since = coalesce(failing_since, $5)
-       where shop_id = $1 and id = $11 returning failing_since`,
-  }[clock]
-  let rows: { next_attempt_at: Date | null; failing_since: Date | null }[]
-  try {
-    ;({ rows } = await pool.query(
-      `with attempt as (
-         insert into webhook_attempts (shop_id, delivery_id, number, started_at, duration_ms, response_status, error,
-           response_body, signatures, manual)
-         values ($1, $2, $3, $5, $6, $7, $8, $9, $10, $12)
-       ), delivery as (
-         update webhook_deliveries set status = $4, attempt_count = $3, automatic_attempts = $13,
-           lease_expires_at = null,
-           next_attempt_at = case when $4 = 'pending' then coalesce($14::timestamptz, next_attempt_at, now()) end,
-           last_attempt_at = $5, last_response_status = $7, last_error = $8, updated_at = now(),
-           completed_at = case when $4 = 'pending' then null else coalesce(completed_at, now()) end
-         where shop_id = $1 and id = $2
-         returning next_attempt_at
-       ), endpoint as (${endpointUpdate})
-       select (select next_attempt_at from delivery), (select failing_since from endpoint)`,
-      [
-        delivery.shop_id,
-        delivery.id,
-        delivery.attempt_number,
-        status,
-        outcome.startedAt,
-        outcome.durationMs,
-        outcome.responseStatus,
-        outcome.error,
-        outcome.responseBody,
-        outcome.signatures,
-        delivery.endpoint_id,
-        manual,
-        automaticAttempts,
-        nextAttemptAt,
-      ],
-    ))
-  } catch (error) {
-    // 23503: the delivery went with its endpoint while the request was in flight; nothing to record.
-    if ((error as { code?: string }).code === '23503')
-      return { status: 'gone', nextAttemptAt: null, endpointDisabled: false }
-    throw error
-  }
-  const failingSince = rows[0]?.failing_since ?? null
-  let endpointDisabled = false
-  if (failingSince && failingSince.getTime() <= Date.now() - webhooks.disableAfterMs) {
-    endpointDisabled = await withTransaction(pool, (tx) =>
-      disableIfFailingTooLong(tx, { shop_id: delivery.shop_id, id: delivery.endpoint_id }, webhooks.disableAfterMs),
-    )
-  }
-  return { status, nextAttemptAt: rows[0]?.next_attempt_at ?? null, endpointDisabled }
+  const { attempts } = await recordAttempts(pool, [{ delivery, outcome, manual: options.manual ?? false }], webhooks)
+  return attempts[0] as RecordedAttempt
 }
 
 /** After this many attempts whose result the database refused to store, the delivery fails. */
@@ -412,12 +658,17 @@ export async function countUnrecordedAttempt(
   return row ? { recordFailures: row.record_failures, failed: row.status === 'failed' } : null
 }
 
-/** Gives a lease back without an attempt (the request was never sent): nothing is counted. */
-export async function releaseLease(db: Queryable, delivery: Pick<ClaimedDelivery, 'shop_id' | 'id'>): Promise<void> {
-  await db.query('update webhook_deliveries set lease_expires_at = null where shop_id = $1 and id = $2', [
-    delivery.shop_id,
-    delivery.id,
-  ])
+/** Gives leases back without an attempt (the request was never sent): nothing is counted. */
+export async function releaseLeases(
+  db: Queryable,
+  deliveries: readonly Pick<ClaimedDelivery, 'shop_id' | 'id'>[],
+): Promise<void> {
+  if (deliveries.length === 0) return
+  await db.query(
+    `update webhook_deliveries d set lease_expires_at = null
+     from unnest($1::uuid[], $2::uuid[]) as x(shop_id, id) where d.shop_id = x.shop_id and d.id = x.id`,
+    [deliveries.map((delivery) => delivery.shop_id), deliveries.map((delivery) => delivery.id)],
+  )
 }
 
 // ---- Support staff's views (CLI) ----
