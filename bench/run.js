@@ -37,7 +37,9 @@
 // BENCH_QUIET (issue | all), BENCH_STRICT=1 (exit 1 when a default-logs ratio misses its goal).
 //
 // Then the webhook fan-out bench (bench/webhooks.js, its own database and serve; see its env there).
-// BENCH_ONLY=webhooks runs only that one, BENCH_ONLY=api only the API scenarios.
+// Then the import bench (bench/import.js: 100,000 customers from CSV with `shopapi import customers`).
+// BENCH_ONLY=webhooks runs only that one, BENCH_ONLY=import only the import bench, BENCH_ONLY=api only
+// the API scenarios.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -50,6 +52,7 @@ import { openEmbeddedDatabase } from '../dist/db/embedded.js'
 import { addDays } from '../dist/lib/wall-clock.js'
 import { createBenchDatabase, customerCreateBodies, sampleDataset } from './dataset.js'
 import { cursorPosition, explainAvailability, explainListQueries } from './explain.js'
+import { runImportBench } from './import.js'
 import { spawnServer, withCleanup } from './spawn.js'
 import { runWebhookBench } from './webhooks.js'
 
@@ -68,7 +71,8 @@ const seededPages = Math.floor(apiCustomerCount / 50)
 const deepPages = { from: Math.max(2, Math.floor(seededPages / 3)), to: seededPages }
 const rssTargetMb = 200
 const benchOnly = process.env.BENCH_ONLY ?? ''
-if (!['', 'api', 'webhooks'].includes(benchOnly)) throw new Error(`BENCH_ONLY: "${benchOnly}" is not api or webhooks`)
+if (!['', 'api', 'webhooks', 'import'].includes(benchOnly))
+  throw new Error(`BENCH_ONLY: "${benchOnly}" is not api, webhooks or import`)
 if (!['issue', 'all'].includes(quietScope)) throw new Error(`BENCH_QUIET: "${quietScope}" is not issue or all`)
 if (rounds < 1 || seconds <= 0 || connections < 1)
   throw new Error('BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS: > 0')
@@ -100,6 +104,10 @@ async function main() {
     }
     if (benchOnly === 'webhooks') {
       await runWebhookBench({ serverUrl, log, cleanup })
+      return
+    }
+    if (benchOnly === 'import') {
+      await runImportBench({ serverUrl, log })
       return
     }
 
@@ -347,6 +355,7 @@ async function main() {
     const missed = results.filter((r) => r.target !== null && r.api.rps / r.bare.rps < r.target)
     if (missed.length > 0 && process.env.BENCH_STRICT === '1') process.exitCode = 1
     if (benchOnly !== 'api') await runWebhookBench({ serverUrl, log, cleanup })
+    if (benchOnly === '') await runImportBench({ serverUrl, log })
   })
 }
 

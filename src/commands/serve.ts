@@ -1,9 +1,12 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../cli/base.js'
+import { demoCountRows, demoCurlCommands, demoJson, demoProgress } from '../cli/demo/present.js'
+import { type DemoResult, databaseHasData, demoShop, seedDemo } from '../cli/demo/seed.js'
 import { type ApiError, UsageError } from '../lib/errors.js'
 import { shopDefaults, validateNewShop } from '../platform/tenancy/shops.js'
 import { privateTargetsWarning } from '../resources/webhook-endpoints/admin.js'
 import { startServer } from '../server/runtime.js'
+import { maxDemoCustomers } from './demo.js'
 
 export default class Serve extends BaseCommand {
   static override description =
@@ -14,14 +17,14 @@ export default class Serve extends BaseCommand {
     '<%= config.bin %> serve --port 8080 --shop-name "Main Street Auto" --timezone America/Chicago --currency USD',
     'DATABASE_URL=postgres://shopapi@db/shopapi <%= config.bin %> serve --host 0.0.0.0',
     'DATABASE_URL=postgres://shopapi@db/shopapi <%= config.bin %> serve --no-worker   # deliveries by `shopapi worker`',
+    '<%= config.bin %> serve --demo   # an empty database gets the demo shop first (see `shopapi demo`)',
   ]
 
   static override flags = {
     port: Flags.integer({ description: 'TCP port to listen on', default: 8080, min: 0, max: 65535, env: 'PORT' }),
     host: Flags.string({ description: 'Address to listen on', default: '127.0.0.1', env: 'HOST' }),
     'shop-name': Flags.string({
-      description: 'Name of the first shop, used only when the database has none',
-      default: shopDefaults.name,
+      description: `Name of the first shop, used only when the database has none [default: ${shopDefaults.name}; with --demo: ${demoShop.name}]`,
     }),
     timezone: Flags.string({ description: 'IANA time zone of the first shop', default: shopDefaults.timezone }),
     currency: Flags.string({ description: 'ISO 4217 currency of the first shop', default: shopDefaults.currency }),
@@ -31,6 +34,19 @@ export default class Serve extends BaseCommand {
       default: true,
       allowNo: true,
     }),
+    demo: Flags.boolean({
+      description:
+        'On an empty database, fill the first shop with the demo history (as `shopapi demo`) before listening, and print an API key that reads it with requests to try',
+      default: false,
+    }),
+    seed: Flags.integer({ description: 'With --demo: the seed of the demo data', default: 42, dependsOn: ['demo'] }),
+    customers: Flags.integer({
+      description: 'With --demo: how many customers',
+      default: 500,
+      min: 1,
+      max: maxDemoCustomers,
+      dependsOn: ['demo'],
+    }),
   }
 
   async run() {
@@ -38,7 +54,11 @@ export default class Serve extends BaseCommand {
     const config = this.appConfig(flags['database-url'])
     let firstShop: ReturnType<typeof validateNewShop>
     try {
-      firstShop = validateNewShop({ name: flags['shop-name'], timezone: flags.timezone, currency: flags.currency })
+      firstShop = validateNewShop({
+        name: flags['shop-name'] ?? (flags.demo ? demoShop.name : shopDefaults.name),
+        timezone: flags.timezone,
+        currency: flags.currency,
+      })
     } catch (error) {
       throw new UsageError(
         `--${(error as ApiError).param === 'name' ? 'shop-name' : (error as ApiError).param}: ${(error as Error).message}`,
@@ -53,6 +73,7 @@ export default class Serve extends BaseCommand {
       )
     }
     if (config.webhooks.allowPrivateTargets) this.stderrLine(privateTargetsWarning)
+    let demo: { result: DemoResult; seconds: string } | { skipped: string } | undefined
     const server = await startServer({
       config,
       host: flags.host,
@@ -60,6 +81,29 @@ export default class Serve extends BaseCommand {
       firstShop,
       worker: flags.worker,
       onProgress: (message) => this.stderrLine(message),
+      ...(flags.demo
+        ? {
+            beforeListening: async (database, first) => {
+              if (await databaseHasData(database.pool)) {
+                demo = { skipped: 'the database already holds data: no demo data was added' }
+                return
+              }
+              const progress = demoProgress(json, (line) => this.stderrLine(line))
+              const started = performance.now()
+              try {
+                const result = await seedDemo(database.pool, {
+                  seed: flags.seed,
+                  customers: flags.customers,
+                  shop: first.shop,
+                  onProgress: progress.update,
+                })
+                demo = { result, seconds: ((performance.now() - started) / 1000).toFixed(1) }
+              } finally {
+                progress.stop()
+              }
+            },
+          }
+        : {}),
     })
 
     const summary = {
@@ -73,6 +117,14 @@ export default class Serve extends BaseCommand {
       },
       shop_created: server.shopCreated,
       worker: flags.worker,
+      ...(demo === undefined
+        ? {}
+        : {
+            demo:
+              'skipped' in demo
+                ? { skipped: demo.skipped }
+                : { ...demoJson(demo.result), try: demoCurlCommands(server.url, demo.result.apiKey) },
+          }),
     }
     if (json) {
       process.stdout.write(`${JSON.stringify(summary)}\n`)
@@ -90,10 +142,42 @@ export default class Serve extends BaseCommand {
         `  curl -H "Authorization: Bearer <API_KEY>" ${server.url}/shop`,
         '',
       ]
+      if (demo !== undefined) lines.splice(5, lines.length - 5, '', ...this.demoLines(demo, server.url, flags.seed))
       this.stderrLine(lines.join('\n'))
     }
 
     await this.runUntilSignal(() => server.stop(), 'in-flight requests and attempts')
     return undefined
+  }
+
+  /** What `--demo` tells a person: what it made, the Demo key, and requests to try with it. */
+  private demoLines(
+    demo: { result: DemoResult; seconds: string } | { skipped: string },
+    apiUrl: string,
+    seed: number,
+  ): string[] {
+    if ('skipped' in demo) {
+      return [
+        `Demo: ${demo.skipped}. \`shopapi demo\` adds a demo shop beside the existing ones.`,
+        'Create an integration and its API key (shown once) in another terminal:',
+        `  npx shopapi integrations create --name "My website" --scopes shop.read,customers.read`,
+        `then call: curl -H "Authorization: Bearer <API_KEY>" ${apiUrl}/shop`,
+        '',
+      ]
+    }
+    const { result } = demo
+    const counts = demoCountRows(result.counts)
+      .map((row) => `${String(row.what).trim()} ${row.count}`)
+      .join(', ')
+    return [
+      `Demo data (seed ${seed}, ${demo.seconds} s): ${counts}`,
+      '',
+      `API key of the integration "Demo" (${result.integrationId}), read-only, shown only this once:`,
+      `  ${result.apiKey}`,
+      '',
+      'Try:',
+      ...demoCurlCommands(apiUrl, result.apiKey).map((command) => `  ${command}`),
+      '',
+    ]
   }
 }

@@ -1,7 +1,7 @@
 import pino from 'pino'
 import { BaseCommand } from '../cli/base.js'
+import { redactSecrets } from '../lib/log-redaction.js'
 import { privateTargetsWarning, secretKeyWarning } from '../resources/webhook-endpoints/admin.js'
-import { redactedLogPaths } from '../server/app.js'
 import { startWorkerProcess } from '../server/runtime.js'
 
 export default class Worker extends BaseCommand {
@@ -19,7 +19,7 @@ export default class Worker extends BaseCommand {
     const warning = secretKeyWarning(config)
     if (warning) this.stderrLine(warning)
     if (config.webhooks.allowPrivateTargets) this.stderrLine(privateTargetsWarning)
-    const log = pino({ level: config.logLevel, redact: { paths: redactedLogPaths, censor: '[redacted]' } })
+    const log = pino({ level: config.logLevel, formatters: { log: redactSecrets } })
     const running = await startWorkerProcess({
       config,
       log,

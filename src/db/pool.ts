@@ -25,13 +25,34 @@ export const connectTimeoutMs = 5_000
  */
 export const plannerOptions = '-c random_page_cost=1'
 
-export function createPool(
-  connectionString: string,
-  options: { max?: number; applicationName?: string; synchronousCommit?: boolean; log?: ConnectionLog } = {},
-): pg.Pool {
+export interface PoolOptions {
+  max?: number
+  applicationName?: string
+  /** false: commits do not wait for the disk (bookkeeping whose loss in a crash only repeats work). */
+  synchronousCommit?: boolean
+  /**
+   * true: every execution of a named statement is planned for its parameters (plan_cache_mode =
+   * force_custom_plan), never with the generic plan Postgres otherwise settles on after five runs.
+   * For statements whose best plan depends on the size of their array or JSON parameters and on
+   * tables that grow while the connection lives: a generic plan made when the table was small keeps
+   * its guesses until the next ANALYZE.
+   */
+  customPlans?: boolean
+  log?: ConnectionLog
+}
+
+/** The startup options of a connection: session settings in force from its first statement. */
+function sessionOptions(options: PoolOptions): string {
+  const settings = [plannerOptions]
+  if (options.synchronousCommit === false) settings.push('-c synchronous_commit=off')
+  if (options.customPlans) settings.push('-c plan_cache_mode=force_custom_plan')
+  return settings.join(' ')
+}
+
+export function createPool(connectionString: string, options: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
-    options: options.synchronousCommit === false ? `${plannerOptions} -c synchronous_commit=off` : plannerOptions,
+    options: sessionOptions(options),
     max: options.max ?? 20,
     application_name: options.applicationName ?? 'shopapi',
     idleTimeoutMillis: 30_000,

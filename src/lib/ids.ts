@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomFillSync } from 'node:crypto'
 
 export const idPrefixes = {
   shop: 'shop',
@@ -31,8 +31,11 @@ const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 /** base62 of `bytes` random bytes: 16 bytes (128 bits) give 22 characters. */
 export function randomBase62(bytes = 16): string {
-  const length = Math.ceil((bytes * 8) / Math.log2(62))
-  let value = BigInt(`0x${randomBytes(bytes).toString('hex')}`)
+  return base62(randomBytes(bytes), Math.ceil((bytes * 8) / Math.log2(62)))
+}
+
+function base62(random: Buffer, length: number): string {
+  let value = BigInt(`0x${random.toString('hex')}`)
   let out = ''
   for (let i = 0; i < length; i++) {
     out = alphabet[Number(value % 62n)] + out
@@ -41,8 +44,24 @@ export function randomBase62(bytes = 16): string {
   return out
 }
 
+// Public ids (one per request, for its request id, and one per record) take their 16 random bytes
+// from a pool refilled 4 KB at a time, as Node's randomUUID does: one call into the system's random
+// source per 256 ids instead of one per id. Secrets (randomBase62) still draw their own bytes.
+const idPool = Buffer.alloc(4096)
+let idPoolOffset = idPool.length
+
+function pooledIdBytes(): Buffer {
+  if (idPoolOffset + 16 > idPool.length) {
+    randomFillSync(idPool)
+    idPoolOffset = 0
+  }
+  const bytes = idPool.subarray(idPoolOffset, idPoolOffset + 16)
+  idPoolOffset += 16
+  return bytes
+}
+
 export function newPublicId(kind: IdKind): string {
-  return `${idPrefixes[kind]}_${randomBase62()}`
+  return `${idPrefixes[kind]}_${base62(pooledIdBytes(), 22)}`
 }
 
 const idBody = /^[0-9A-Za-z]{1,64}$/

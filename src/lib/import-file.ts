@@ -2,12 +2,25 @@
 // or CSV, read as a stream so a file of any length is imported in constant memory. Every record carries
 // the file line it starts on, so a staff member can open the file at the line a message names. A bad
 // record is an error record, not a throw: one typo must not hide the other 9,999 rows' results.
+import { isUtf8 } from 'node:buffer'
 import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { type CsvError, parse } from 'csv-parse'
 
 export type ImportRecord = { line: number; fields: Record<string, unknown> } | { line: number; error: string }
+
+/**
+ * A record with what the file held, for a rejects file the user can fix and import again: a CSV row's
+ * cells (trimmed, as read), an NDJSON line's text (absent when it was too long or not UTF-8). `fatal`:
+ * the file could not be read past this point (a broken quote, a wrong encoding).
+ */
+export type RawImportRecord = ImportRecord & { cells?: string[]; text?: string; fatal?: boolean }
+
+export interface ReadImportOptions {
+  /** Called with a CSV file's header cells (as written) before its first row is yielded. */
+  onHeader?: (cells: string[]) => void
+}
 
 export type ImportFormat = 'ndjson' | 'csv'
 
@@ -54,14 +67,123 @@ async function firstSignificantCharacter(path: string): Promise<string | null> {
  * ''; unquoted spaces around cells are trimmed; rows with no value at all are skipped.
  * A missing or unreadable file throws; everything wrong inside the file is an error record.
  */
-export async function* readImportRecords(path: string): AsyncGenerator<ImportRecord> {
+export function readImportRecords(path: string): AsyncGenerator<ImportRecord> {
+  return readRawImportRecords(path, {}, false)
+}
+
+/**
+ * `readImportRecords` keeping what each record held (`cells`, `text`) for a rejects file, and marking
+ * the errors after which nothing more is read (`fatal`). A CSV file that is not UTF-8 is refused
+ * before its first row, so no half of a mis-encoded file is imported.
+ */
+export function readImportRecordsWithSource(
+  path: string,
+  options: ReadImportOptions = {},
+): AsyncGenerator<RawImportRecord> {
+  return readRawImportRecords(path, options, true)
+}
+
+async function* readRawImportRecords(
+  path: string,
+  options: ReadImportOptions,
+  keepSource: boolean,
+): AsyncGenerator<RawImportRecord> {
   const format = await detectImportFormat(path)
   if (format === 'csv' && extname(path).toLowerCase() !== '.csv' && (await firstSignificantCharacter(path)) === '[') {
     // A JSON array read as CSV would turn into one confusing error per line.
-    yield { line: 1, error: 'a JSON array is not an import file: write one JSON object a line (NDJSON)' }
+    const error = 'a JSON array is not an import file: write one JSON object a line (NDJSON)'
+    yield keepSource ? { line: 1, error, fatal: true } : { line: 1, error }
     return
   }
-  yield* format === 'ndjson' ? readNdjson(path) : readCsv(path)
+  if (format === 'ndjson') {
+    yield* readNdjson(path, keepSource)
+    return
+  }
+  if (keepSource) {
+    const encoding = await findEncodingProblem(path)
+    if (encoding !== null) {
+      yield { ...encoding, fatal: true }
+      return
+    }
+  }
+  yield* readCsv(path, options, keepSource)
+}
+
+/**
+ * Where a file stops being UTF-8, said so a person can act on it: spreadsheets on Windows save
+ * "CSV" as Windows-1252 (Latin-1) and "Unicode text" as UTF-16, and decoding those as UTF-8 would
+ * store replacement characters (U+FFFD) in place of every accented letter.
+ */
+export async function findEncodingProblem(path: string): Promise<{ line: number; error: string } | null> {
+  let line = 1
+  let carry = Buffer.alloc(0)
+  let first = true
+  for await (const read of createReadStream(path) as AsyncIterable<Buffer>) {
+    if (
+      first &&
+      read.length >= 2 &&
+      ((read[0] === 0xff && read[1] === 0xfe) || (read[0] === 0xfe && read[1] === 0xff))
+    ) {
+      return {
+        line: 1,
+        error:
+          'the file is UTF-16 ("Unicode text"), not UTF-8: save it as "CSV UTF-8" (or convert it with iconv -f UTF-16 -t UTF-8); nothing was imported',
+      }
+    }
+    first = false
+    const chunk = carry.length > 0 ? Buffer.concat([carry, read]) : read
+    // A character cut by the chunk's end is checked with the next chunk.
+    const end = completeUtf8Length(chunk)
+    const body = chunk.subarray(0, end)
+    if (!isUtf8(body)) {
+      const offset = firstInvalidUtf8(body)
+      line += countByte(body.subarray(0, offset), newline)
+      return {
+        line,
+        error:
+          'the file is not UTF-8 (it is probably Windows-1252 or Latin-1, as spreadsheets save "CSV"): save it as "CSV UTF-8" (or convert it with iconv -f WINDOWS-1252 -t UTF-8); nothing was imported',
+      }
+    }
+    line += countByte(body, newline)
+    carry = Buffer.from(chunk.subarray(end))
+  }
+  if (carry.length > 0) return { line, error: 'the file ends in the middle of a UTF-8 character; nothing was imported' }
+  return null
+}
+
+function countByte(buffer: Buffer, byte: number): number {
+  let count = 0
+  for (let at = buffer.indexOf(byte); at !== -1; at = buffer.indexOf(byte, at + 1)) count++
+  return count
+}
+
+/** The length of `chunk` without a trailing, possibly incomplete, multi-byte sequence. */
+function completeUtf8Length(chunk: Buffer): number {
+  for (let back = 1; back <= Math.min(3, chunk.length); back++) {
+    const byte = chunk[chunk.length - back] ?? 0
+    if ((byte & 0xc0) === 0x80) continue // a continuation byte: look further back for its lead
+    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1
+    return needed > back ? chunk.length - back : chunk.length
+  }
+  return chunk.length
+}
+
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstInvalidUtf8(buffer: Buffer): number {
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  // Halving keeps this to ~log2(n) decodes of ever smaller prefixes.
+  let good = 0
+  let bad = buffer.length
+  while (bad - good > 4) {
+    const middle = good + Math.floor((bad - good) / 2)
+    try {
+      decoder.decode(buffer.subarray(0, completeUtf8Length(buffer.subarray(0, middle))))
+      good = middle
+    } catch {
+      bad = middle
+    }
+  }
+  return good
 }
 
 /** Lines in the file (a last line without a newline counts): a progress bar's total, read fast. */
@@ -130,7 +252,7 @@ function describeJson(value: unknown): string {
   return `a ${typeof value}`
 }
 
-async function* readNdjson(path: string): AsyncGenerator<ImportRecord> {
+async function* readNdjson(path: string, keepSource: boolean): AsyncGenerator<RawImportRecord> {
   for await (const read of readLines(path)) {
     const { line } = read
     if ('tooLong' in read) {
@@ -145,17 +267,18 @@ async function* readNdjson(path: string): AsyncGenerator<ImportRecord> {
       continue
     }
     if (text.trim() === '') continue
+    const source = keepSource ? { text } : {}
     let value: unknown
     try {
       value = JSON.parse(text)
     } catch (error) {
-      yield { line, error: `not a JSON object: ${(error as SyntaxError).message}` }
+      yield { line, error: `not a JSON object: ${(error as SyntaxError).message}`, ...source }
       continue
     }
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      yield { line, fields: value as Record<string, unknown> }
+      yield { line, fields: value as Record<string, unknown>, ...source }
     } else {
-      yield { line, error: `not a JSON object: found ${describeJson(value)}` }
+      yield { line, error: `not a JSON object: found ${describeJson(value)}`, ...source }
     }
   }
 }
@@ -212,7 +335,11 @@ const csvFailures: Partial<Record<string, string>> = {
   INVALID_OPENING_QUOTE: 'a quote appears inside an unquoted cell (quote the whole cell and write the quote as "")',
 }
 
-async function* readCsv(path: string): AsyncGenerator<ImportRecord> {
+async function* readCsv(
+  path: string,
+  options: ReadImportOptions,
+  keepSource: boolean,
+): AsyncGenerator<RawImportRecord> {
   const lines = new LineIndex()
   const parsed: CsvRow[] = []
   const parser = parse({
@@ -238,26 +365,26 @@ async function* readCsv(path: string): AsyncGenerator<ImportRecord> {
       parser.end((error?: Error | null) => resolve((error as CsvError) ?? null))
     })
 
-  const readRow = csvRowReader()
+  const readRow = csvRowReader(options.onHeader, keepSource)
   try {
     for await (const chunk of withoutBom(path)) {
       lines.add(chunk)
       const failure = await write(chunk)
       yield* namedRecords(parsed.splice(0), readRow)
       if (failure !== null) {
-        yield csvFailure(failure, lines)
+        yield { ...csvFailure(failure, lines), ...(keepSource ? { fatal: true } : {}) }
         return
       }
     }
     const failure = await end()
     yield* namedRecords(parsed.splice(0), readRow)
-    if (failure !== null) yield csvFailure(failure, lines)
+    if (failure !== null) yield { ...csvFailure(failure, lines), ...(keepSource ? { fatal: true } : {}) }
   } finally {
     parser.destroy()
   }
 }
 
-function* namedRecords(rows: CsvRow[], readRow: (row: CsvRow) => ImportRecord | null): Generator<ImportRecord> {
+function* namedRecords(rows: CsvRow[], readRow: (row: CsvRow) => RawImportRecord | null): Generator<RawImportRecord> {
   for (const row of rows) {
     const record = readRow(row)
     if (record !== null) yield record
@@ -272,7 +399,10 @@ function csvFailure(failure: CsvError, lines: LineIndex): ImportRecord {
 }
 
 /** Reads the header row, then names each row's cells by it; null for a row that carries nothing. */
-function csvRowReader(): (row: CsvRow) => ImportRecord | null {
+function csvRowReader(
+  onHeader: ((cells: string[]) => void) | undefined,
+  keepSource: boolean,
+): (row: CsvRow) => RawImportRecord | null {
   let columns: (string | null)[] | null = null
   return (row) => {
     if (columns === null) {
@@ -280,27 +410,41 @@ function csvRowReader(): (row: CsvRow) => ImportRecord | null {
       const repeated = names.find((name, index) => name !== '' && names.indexOf(name) !== index)
       if (repeated !== undefined) {
         columns = []
-        return { line: row.line, error: `the header names column "${repeated}" twice; no row was read` }
+        return {
+          line: row.line,
+          error: `the header names column "${repeated}" twice; no row was read`,
+          ...(keepSource ? { fatal: true } : {}),
+        }
       }
+      onHeader?.(row.cells)
       // A trailing comma in the header (spreadsheets write them) makes a nameless, normally empty column.
       columns = names.map((name) => (name === '' ? null : name))
       return null
     }
     if (columns.length === 0) return null // the header was refused: nothing can be named
     if (row.cells.every((cell) => cell === '')) return null
+    const source = keepSource ? { cells: row.cells } : {}
     if (row.cells.length !== columns.length) {
-      return { line: row.line, error: `the row has ${row.cells.length} cells, the header has ${columns.length}` }
+      return {
+        line: row.line,
+        error: `the row has ${row.cells.length} cells, the header has ${columns.length}`,
+        ...source,
+      }
     }
     const entries: [string, string][] = []
     for (const [index, cell] of row.cells.entries()) {
       if (cell === '') continue
       const name = columns[index]
       if (name === null || name === undefined) {
-        return { line: row.line, error: `cell ${index + 1} has a value but its column has no name in the header` }
+        return {
+          line: row.line,
+          error: `cell ${index + 1} has a value but its column has no name in the header`,
+          ...source,
+        }
       }
       entries.push([name, cell])
     }
     // fromEntries defines own properties, so a column named __proto__ stays a plain field.
-    return { line: row.line, fields: Object.fromEntries(entries) }
+    return { line: row.line, fields: Object.fromEntries(entries), ...source }
   }
 }

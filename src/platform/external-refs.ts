@@ -37,9 +37,55 @@ export async function setExternalId(
     )
   } catch (error) {
     // Two requests claiming one id at once: the loser sees the unique index, not the select above.
-    if ((error as { code?: string }).code === '23505') throw externalIdInUse(objectType, externalId)
-    throw error
+    throw inUseWhenUnique(error, objectType, externalId)
   }
+}
+
+/** A unique violation on external_refs is the id held by another record; anything else stays as it is. */
+function inUseWhenUnique(error: unknown, objectType: ExternalObjectType, externalId: string): unknown {
+  return (error as { code?: string }).code === '23505' ? externalIdInUse(objectType, externalId) : error
+}
+
+/**
+ * Sets the external id of a record that has none for this integration (a record an import has just
+ * created): one statement. The id held by another record is 409 external_id_in_use, as in
+ * `setExternalId`.
+ */
+export async function addExternalId(
+  tx: Queryable,
+  owner: ExternalRefOwner,
+  objectType: ExternalObjectType,
+  objectId: string,
+  externalId: string,
+): Promise<void> {
+  try {
+    await tx.query(
+      `insert into external_refs (shop_id, integration_id, object_type, object_id, external_id)
+       values ($1::uuid, $2::uuid, $3::text, $4::uuid, $5::text)`,
+      [owner.shopId, owner.integrationId, objectType, objectId, externalId],
+    )
+  } catch (error) {
+    throw inUseWhenUnique(error, objectType, externalId)
+  }
+}
+
+/**
+ * `addExternalId` for many new records in one statement (an import's batch). An id already held is
+ * a unique violation (23505) that fails the statement: the caller then adds them one by one.
+ */
+export async function addExternalIds(
+  tx: Queryable,
+  owner: ExternalRefOwner,
+  objectType: ExternalObjectType,
+  refs: { objectId: string; externalId: string }[],
+): Promise<void> {
+  if (refs.length === 0) return
+  await tx.query(
+    `insert into external_refs (shop_id, integration_id, object_type, object_id, external_id)
+     select $1::uuid, $2::uuid, $3::text, r.object_id, r.external_id
+     from unnest($4::uuid[], $5::text[]) as r(object_id, external_id)`,
+    [owner.shopId, owner.integrationId, objectType, refs.map((ref) => ref.objectId), refs.map((ref) => ref.externalId)],
+  )
 }
 
 function externalIdInUse(objectType: ExternalObjectType, externalId: string): ApiError {

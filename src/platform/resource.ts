@@ -147,6 +147,29 @@ export async function findRecord<Row extends BaseRow, F>(
 }
 
 /**
+ * The rows of the reader's shop matching `where` (over the definition's alias and joins; the
+ * external reference `r` is the reader's own), as a get reads them: an import's lookup of a batch by
+ * its keys. `forUpdate` locks them in id order, the order a merge locks records in.
+ */
+export async function findRecordsWhere<Row extends BaseRow, F>(
+  definition: ResourceDefinition<Row, F>,
+  db: Queryable,
+  reader: Actor,
+  where: (params: SqlParams) => string,
+  options: { forUpdate?: boolean; forShare?: boolean } = {},
+): Promise<Row[]> {
+  const base = definition as unknown as ResourceDefinition<BaseRow>
+  const params = new SqlParams()
+  const { alias } = base
+  const shop = params.add(reader.shopId, 'uuid')
+  const text = `select ${selectList(base)} from ${fromClause(base, params, reader)}
+    where ${alias}.shop_id = ${shop} and ${where(params)}
+    order by ${alias}.id ${options.forUpdate ? `for update of ${alias}` : options.forShare ? `for share of ${alias}` : ''}`
+  const { rows } = await db.query<Row>(text, params.values)
+  return rows
+}
+
+/**
  * One keyset page, newest first. The base table is paged first on its ordered index (filters,
  * cursor, order, limit) and only that page is joined: a plan that does not depend on fresh statistics.
  * Joined first, a deep page right after a bulk load was planned as a scan and join of every earlier
@@ -315,7 +338,12 @@ export async function createRecord<Row extends BaseRow, F>(
   tx: Queryable,
   actor: Actor,
   changes: ColumnChanges,
-  options: { events?: (row: Row) => NewEvent[]; createdSummary?: Record<string, unknown> } = {},
+  options: {
+    events?: (row: Row) => NewEvent[]
+    createdSummary?: Record<string, unknown>
+    /** Added to the `created` event's summary (an import's `source`). */
+    extraSummary?: Record<string, unknown>
+  } = {},
 ): Promise<Row> {
   const base = definition as unknown as ResourceDefinition<BaseRow>
   const params = new SqlParams()
@@ -334,7 +362,7 @@ export async function createRecord<Row extends BaseRow, F>(
           type: createdType,
           objectType: definition.objectType,
           objectId: publicId,
-          summary: options.createdSummary ?? {},
+          summary: { ...options.createdSummary, ...options.extraSummary },
         },
       ])})`
     : ''
@@ -349,16 +377,84 @@ export async function createRecord<Row extends BaseRow, F>(
   })
   const row = rows[0] as Row
   if (!eventInStatement) {
-    await recordEventsFor(definition, tx, actor, row, options.events?.(row) ?? createdEvents(definition, row))
+    await recordEventsFor(
+      definition,
+      tx,
+      actor,
+      row,
+      options.events?.(row) ?? createdEvents(definition, row, options.extraSummary),
+    )
   }
   return row
 }
 
-function createdEvents<Row extends BaseRow, F>(definition: ResourceDefinition<Row, F>, row: Row): NewEvent[] {
+/**
+ * `createRecord` for many records in one statement (an import's batch): the rows and their `created`
+ * events are inserted together, in the caller's transaction, from the same column changes a create
+ * of one computes. A column some records lack takes its default in theirs (multi-row VALUES with
+ * DEFAULT), as it would in a create of one. Returns the new records' ids, in input order.
+ */
+export async function createRecords<Row extends BaseRow, F>(
+  definition: ResourceDefinition<Row, F>,
+  tx: Queryable,
+  actor: Actor,
+  records: { changes: ColumnChanges; summary: Record<string, unknown> }[],
+): Promise<{ id: string; public_id: string }[]> {
+  if (records.length === 0) return []
+  const params = new SqlParams()
+  const types = new Map<string, SqlType>()
+  for (const record of records) {
+    for (const [column, change] of Object.entries(record.changes))
+      if (!types.has(column)) types.set(column, change.type)
+  }
+  const columns = [...types.keys()]
+  const shop = params.add(actor.shopId, 'uuid')
+  const publicIds = records.map(() => newPublicId(definition.idKind))
+  const values = records.map((record, index) => {
+    const cells = columns.map((column) => {
+      const change = record.changes[column]
+      return change ? params.add(change.value, change.type) : 'default'
+    })
+    return `(${shop}, ${params.add(publicIds[index], 'text')}${cells.map((cell) => `, ${cell}`).join('')})`
+  })
+  const createdType = definition.events?.created
+  const recorded = createdType
+    ? `, recorded as (${insertEventsSql(
+        params,
+        actor,
+        records.map((record, index) => ({
+          type: createdType,
+          objectType: definition.objectType,
+          objectId: publicIds[index] as string,
+          summary: record.summary,
+        })),
+      )})`
+    : ''
+  const { rows } = await tx.query<{ id: string; public_id: string }>(
+    `with inserted as (
+       insert into ${definition.table} (shop_id, public_id${columns.map((column) => `, ${column}`).join('')})
+       values ${values.join(', ')} returning id, public_id)${recorded}
+     select id, public_id from inserted`,
+    params.values,
+  )
+  const byPublicId = new Map(rows.map((row) => [row.public_id, row]))
+  return publicIds.map((publicId) => byPublicId.get(publicId) as { id: string; public_id: string })
+}
+
+function createdEvents<Row extends BaseRow, F>(
+  definition: ResourceDefinition<Row, F>,
+  row: Row,
+  extraSummary: Record<string, unknown> = {},
+): NewEvent[] {
   const type = definition.events?.created
   if (!type) return []
   return [
-    { type, objectType: definition.objectType, objectId: row.public_id, summary: definition.summary?.(row) ?? {} },
+    {
+      type,
+      objectType: definition.objectType,
+      objectId: row.public_id,
+      summary: { ...definition.summary?.(row), ...extraSummary },
+    },
   ]
 }
 

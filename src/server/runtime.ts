@@ -29,6 +29,11 @@ export async function startServer(options: {
   worker?: boolean
   resolver?: Resolver
   onProgress?: (message: string) => void
+  /**
+   * Work on the database once it is migrated and has its first shop, before anything listens (the
+   * demo data of `serve --demo`): a request never sees it half done. Its failure stops the start.
+   */
+  beforeListening?: (database: Database, first: { shop: ShopRow; created: boolean }) => Promise<void>
 }): Promise<RunningServer> {
   // Before anything starts: a key file others can read is refused here, not after the database is up.
   const secrets = loadSecrets(options.config, options.onProgress)
@@ -43,6 +48,7 @@ export async function startServer(options: {
   let authCache: RunningAuthCache | undefined
   try {
     const { shop, created } = await ensureFirstShop(database.pool, options.firstShop)
+    await options.beforeListening?.(database, { shop, created })
     // Listening before the first request, so keys can be kept from the start.
     authCache = await startAuthCache({
       connectionString: database.url,

@@ -5,9 +5,11 @@ import t, { type Test } from 'tap'
 import {
   countImportLines,
   detectImportFormat,
+  findEncodingProblem,
   type ImportRecord,
   maxImportRecordBytes,
   readImportRecords,
+  readImportRecordsWithSource,
 } from '../../src/lib/import-file.js'
 
 async function readAll(path: string): Promise<ImportRecord[]> {
@@ -209,4 +211,35 @@ t.test('countImportLines counts lines, the last one with or without a newline', 
   t.equal(await countImportLines(file(t, 'b.csv', 'x')), 1)
   t.equal(await countImportLines(file(t, 'c.csv', 'x\n')), 1)
   t.equal(await countImportLines(file(t, 'd.csv', 'x\r\ny\r\n\r\nz')), 4)
+})
+
+t.test('encodings: a file that is not UTF-8 is found with its line, before any row is read', async (t) => {
+  // Multi-byte characters across the 64 KiB chunks of the stream are still UTF-8.
+  const long = `name\n${'Zoë 日本 🚗\n'.repeat(20_000)}`
+  t.equal(await findEncodingProblem(file(t, 'long.csv', long)), null)
+  const latin1 = Buffer.concat([Buffer.from(long), Buffer.from('Ren'), Buffer.from([0xe9]), Buffer.from('e\n')])
+  const problem = await findEncodingProblem(file(t, 'latin1.csv', latin1))
+  t.equal(problem?.line, 20_002)
+  t.match(problem?.error, /not UTF-8/)
+  const records = []
+  for await (const record of readImportRecordsWithSource(file(t, 'latin1.csv', latin1))) records.push(record)
+  t.same(records, [{ line: 20_002, error: problem?.error, fatal: true }], 'nothing of the file is read')
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('name\n', 'utf16le')])
+  t.match((await findEncodingProblem(file(t, 'utf16.csv', utf16)))?.error, /UTF-16/)
+  t.match((await findEncodingProblem(file(t, 'cut.csv', Buffer.from([0x61, 0xe6, 0x97]))))?.error, /middle of a UTF-8/)
+})
+
+t.test('with source: CSV rows keep their cells and the header is announced', async (t) => {
+  const headers: string[][] = []
+  const records = []
+  for await (const record of readImportRecordsWithSource(file(t, 'a.csv', 'Name , Price\n"a, b",=1+1\nx\n'), {
+    onHeader: (cells) => headers.push(cells),
+  })) {
+    records.push(record)
+  }
+  t.same(headers, [['Name', 'Price']])
+  t.same(records, [
+    { line: 2, fields: { name: 'a, b', price: '=1+1' }, cells: ['a, b', '=1+1'] },
+    { line: 3, error: 'the row has 1 cells, the header has 2', cells: ['x'] },
+  ])
 })

@@ -86,7 +86,7 @@ interface Setup {
   shopId: string
 }
 
-async function setup(t: Test): Promise<Setup> {
+async function setup(t: Test, options: { logLines?: string[] } = {}): Promise<Setup> {
   const { url, pool: direct } = await createTestDatabase(t)
   const target = new URL(url)
   const proxy = new DatabaseProxy({ host: target.hostname, port: Number(target.port || 5432) })
@@ -95,7 +95,16 @@ async function setup(t: Test): Promise<Setup> {
   t.teardown(() => proxy.stop())
   const pool = createPool(proxied.toString(), { max: 4 })
   t.teardown(() => pool.end())
-  const api = await startTestApp(t, { database: { url: proxied.toString(), pool } })
+  const logLines = options.logLines
+  const api = await startTestApp(t, {
+    database: { url: proxied.toString(), pool },
+    ...(logLines
+      ? {
+          config: { logLevel: 'warn' as const },
+          logStream: { write: (chunk: string) => logLines.push(...chunk.split('\n').filter(Boolean)) },
+        }
+      : {}),
+  })
   const shop = await createTestShop(direct)
   const { key } = await createTestKey(direct, shop, ['customers.read', 'customers.write'])
   return { api, proxy, direct, key, shopId: shop.id }
@@ -142,13 +151,24 @@ t.test('a pool survives its checked-out client being terminated by the server, a
 })
 
 t.test('while the database is away requests get 503 + Retry-After, and they succeed once it is back', async (t) => {
-  const s = await setup(t)
+  const logLines: string[] = []
+  const s = await setup(t, { logLines })
   t.equal((await createCustomer(s, randomUUID())).status, 201, 'works through the proxy')
 
   await s.proxy.stop()
   const started = Date.now()
   const down = await createCustomer(s, randomUUID())
   assertUnavailable(t, down)
+  // The warning names the request once: a key written twice in one JSON line is read differently by
+  // different log tools (the last wins, or the line is refused).
+  const warned = logLines.filter((line) => line.includes('"database unavailable"'))
+  t.equal(warned.length, 1, 'one warning line for the request', { logLines })
+  t.equal(warned[0]?.match(/"request_id":/g)?.length, 1, 'request_id appears once in it', { line: warned[0] })
+  t.equal(
+    (JSON.parse(warned[0] ?? '{}') as { request_id?: string }).request_id,
+    down.headers.get('x-request-id'),
+    'and it is the id the response carries',
+  )
   const ready = await s.api.request('/readyz')
   t.equal(ready.status, 503, '/readyz is 503 while the database is away')
   t.equal(ready.headers.get('retry-after'), '1')

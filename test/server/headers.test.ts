@@ -151,3 +151,33 @@ t.test('one JSON log line per request, with no secret in it', async (t) => {
   t.notMatch(all, /shopapi_wrong/, 'nor a rejected token')
   t.notMatch(all.toLowerCase(), /bearer/, 'nor the Authorization header')
 })
+
+t.test('a log call carrying secrets writes them censored', async (t) => {
+  const lines: string[] = []
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean))
+      done()
+    },
+  })
+  const api = await startTestApp(t, { config: { logLevel: 'info' }, logStream })
+  api.app.log.warn(
+    {
+      req: { headers: { authorization: 'Bearer shopapi_secret_one' } },
+      endpoint: { secret: 'whsec_secret_two' },
+      err: Object.assign(new Error('delivery failed'), { password: 'secret_three' }),
+    },
+    'something to look at',
+  )
+  await new Promise((r) => setTimeout(r, 50))
+  const line = lines.find((l) => l.includes('something to look at'))
+  t.ok(line, 'the line was written')
+  const all = lines.join('\n')
+  t.notMatch(all, /secret_one|secret_two|secret_three/, 'no secret value in any line')
+  const parsed = JSON.parse(line ?? '{}') as {
+    endpoint?: { secret?: string }
+    err?: { message?: string; type?: string }
+  }
+  t.equal(parsed.endpoint?.secret, '[redacted]', 'the property is kept, censored')
+  t.equal(parsed.err?.message, 'delivery failed', 'the error is still serialized as an error')
+})

@@ -8,6 +8,8 @@ import {
   type ColumnChanges,
   checkUpdatable,
   createRecord,
+  createRecords,
+  diffColumns,
   getRecord,
   listRecords,
   type MergeResult,
@@ -78,16 +80,45 @@ export function listCustomers(
   )
 }
 
+/** Options of a write: `eventSummary` is added to the summary of the event it records (an import's `source`). */
+export interface WriteOptions {
+  eventSummary?: Record<string, unknown>
+}
+
 export function createCustomer(
   tx: Queryable,
   actor: Actor,
   input: CustomerCreate,
   region: CountryCode,
+  options: WriteOptions = {},
 ): Promise<CustomerRow> {
   // The summary comes from the input, so the insert, its event and the read are one statement.
   return createRecord(customerDefinition, tx, actor, toColumnChanges(input, region), {
     createdSummary: customerSummary(input),
+    ...(options.eventSummary ? { extraSummary: options.eventSummary } : {}),
   })
+}
+
+/**
+ * Many customers at once (an import's batch): the same columns and `customer.created` events as
+ * `createCustomer` gives each, in one statement. Returns their ids in input order.
+ */
+export function createCustomers(
+  tx: Queryable,
+  actor: Actor,
+  inputs: CustomerCreate[],
+  region: CountryCode,
+  options: WriteOptions = {},
+): Promise<{ id: string; public_id: string }[]> {
+  return createRecords(
+    customerDefinition,
+    tx,
+    actor,
+    inputs.map((input) => ({
+      changes: toColumnChanges(input, region),
+      summary: { ...customerSummary(input), ...options.eventSummary },
+    })),
+  )
 }
 
 export async function updateCustomer(
@@ -96,10 +127,23 @@ export async function updateCustomer(
   publicId: string,
   input: CustomerUpdate,
   region: CountryCode,
+  options: WriteOptions = {},
 ): Promise<CustomerRow> {
   const row = await getCustomer(tx, actor, publicId, { forUpdate: true })
   checkUpdatable(customerDefinition, row, input.expected_version)
-  return (await updateRecord(customerDefinition, tx, actor, row, toColumnChanges(input, region))).row
+  return (
+    await updateRecord(customerDefinition, tx, actor, row, toColumnChanges(input, region), {
+      ...(options.eventSummary ? { extraSummary: options.eventSummary } : {}),
+    })
+  ).row
+}
+
+/**
+ * The fields an update would change on `row` (as a PATCH computes them), or null when it would change
+ * nothing: an import counts such a row as unchanged and does not write it.
+ */
+export function customerUpdateChanges(row: CustomerRow, input: CustomerUpdate, region: CountryCode): string[] | null {
+  return diffColumns(row, toColumnChanges(input, region))?.fields ?? null
 }
 
 /** Archiving an archived customer changes nothing and records nothing. */

@@ -442,6 +442,15 @@ export interface RecordedAttempts {
   disabledEndpoints: string[]
 }
 
+/** One attempt as the record statement reads it (json_to_recordset: the names are its columns). */
+interface RecordRow extends AttemptRow {
+  shop_id: string
+  id: string
+  status: DeliveryStatus
+  automatic_attempts: number
+  next_attempt_at: Date | null
+}
+
 /**
  * Records attempts and moves their deliveries on: succeeded, the next retry, or failed when the
  * schedule is spent. One statement for the whole batch (atomic without a transaction): the attempt
@@ -457,21 +466,10 @@ export async function recordAttempts(
   batch: readonly AttemptToRecord[],
   webhooks: Pick<WebhookConfig, 'retryScheduleMs' | 'disableAfterMs'>,
 ): Promise<RecordedAttempts> {
-  const columns = {
-    shop: [] as string[],
-    id: [] as string[],
-    number: [] as number[],
-    status: [] as DeliveryStatus[],
-    startedAt: [] as Date[],
-    durationMs: [] as number[],
-    responseStatus: [] as (number | null)[],
-    error: [] as (string | null)[],
-    responseBody: [] as (string | null)[],
-    signatures: [] as number[],
-    manual: [] as boolean[],
-    automaticAttempts: [] as number[],
-    nextAttemptAt: [] as (Date | null)[],
-  }
+  // One JSON value for the batch (json_to_recordset), not an array parameter per column: pg would
+  // build thirteen array literals, quoting every text and formatting every instant one by one, and
+  // Postgres parse them back; JSON.stringify of the rows is one native call.
+  const rows: RecordRow[] = []
   // Per endpoint: stop (a success, last), run (failures only: coalesce), reset (failures after a success).
   const clocks = new Map<string, { shop_id: string; op: 'stop' | 'run' | 'reset'; since: Date | null }>()
   for (const { delivery, outcome, manual = false } of batch) {
@@ -487,19 +485,21 @@ export async function recordAttempts(
       status = delay === null ? 'failed' : 'pending'
       nextAttemptAt = delay === null ? null : new Date(Date.now() + delay)
     }
-    columns.shop.push(delivery.shop_id)
-    columns.id.push(delivery.id)
-    columns.number.push(delivery.attempt_number)
-    columns.status.push(status)
-    columns.startedAt.push(outcome.startedAt)
-    columns.durationMs.push(outcome.durationMs)
-    columns.responseStatus.push(outcome.responseStatus)
-    columns.error.push(outcome.error)
-    columns.responseBody.push(outcome.responseBody)
-    columns.signatures.push(outcome.signatures)
-    columns.manual.push(manual)
-    columns.automaticAttempts.push(automaticAttempts)
-    columns.nextAttemptAt.push(nextAttemptAt)
+    rows.push({
+      shop_id: delivery.shop_id,
+      id: delivery.id,
+      number: delivery.attempt_number,
+      status,
+      started_at: outcome.startedAt,
+      duration_ms: outcome.durationMs,
+      response_status: outcome.responseStatus,
+      error: outcome.error,
+      response_body: outcome.responseBody,
+      signatures: outcome.signatures,
+      manual,
+      automatic_attempts: automaticAttempts,
+      next_attempt_at: nextAttemptAt,
+    })
     // Test deliveries say nothing about the endpoint's health.
     if (delivery.event.test || (manual && !outcome.succeeded)) continue
     const clock = clocks.get(delivery.endpoint_id)
@@ -511,32 +511,17 @@ export async function recordAttempts(
       clocks.set(delivery.endpoint_id, { shop_id: delivery.shop_id, op: 'reset', since: outcome.startedAt })
     }
   }
-  const { rows } = await pool.query<{ id: string; at: Date | null; endpoint: boolean }>({
+  const { rows: written } = await pool.query<{ id: string; at: Date | null; endpoint: boolean }>({
     name: 'shopapi-record-attempts',
     text: recordStatement,
     values: [
-      columns.shop,
-      columns.id,
-      columns.number,
-      columns.status,
-      columns.startedAt,
-      columns.durationMs,
-      columns.responseStatus,
-      columns.error,
-      columns.responseBody,
-      columns.signatures,
-      columns.manual,
-      columns.automaticAttempts,
-      columns.nextAttemptAt,
-      [...clocks.values()].map((clock) => clock.shop_id),
-      [...clocks.keys()],
-      [...clocks.values()].map((clock) => clock.op),
-      [...clocks.values()].map((clock) => clock.since),
+      JSON.stringify(rows),
+      JSON.stringify([...clocks].map(([endpointId, clock]) => ({ endpoint_id: endpointId, ...clock }))),
     ],
   })
   const recorded = new Map<string, Date | null>()
   const failingSince = new Map<string, Date>()
-  for (const row of rows) {
+  for (const row of written) {
     if (!row.endpoint) recorded.set(row.id, row.at)
     else if (row.at) failingSince.set(row.id, row.at)
   }
@@ -552,7 +537,7 @@ export async function recordAttempts(
   const attempts = batch.map(({ delivery }, i): RecordedAttempt => {
     if (!recorded.has(delivery.id)) return { status: 'gone', nextAttemptAt: null, endpointDisabled: false }
     return {
-      status: columns.status[i] as DeliveryStatus,
+      status: (rows[i] as RecordRow).status,
       nextAttemptAt: recorded.get(delivery.id) ?? null,
       endpointDisabled: disabledEndpoints.includes(delivery.endpoint_id),
     }
@@ -560,38 +545,38 @@ export async function recordAttempts(
   return { attempts, disabledEndpoints }
 }
 
-// The deliveries are locked first (a delivery deleted meanwhile drops out instead of failing the batch
-// on the attempts' foreign key); endpoint clocks are written only when they change or run.
-const recordStatement = `with x as (
-    select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::timestamptz[], $6::int[], $7::int[],
-      $8::text[], $9::text[], $10::int[], $11::boolean[], $12::int[], $13::timestamptz[])
-      as x(shop_id, id, number, status, started_at, duration_ms, response_status, error, response_body, signatures,
-        manual, automatic_attempts, next_attempt_at)
-  ), locked as (
-    select d.shop_id, d.id from webhook_deliveries d join x on d.shop_id = x.shop_id and d.id = x.id
+// The deliveries are locked first, in id order, each with its attempt's values (a delivery deleted
+// meanwhile drops out instead of failing the batch on the attempts' foreign key); the attempts and the
+// deliveries' update read that one CTE, never a CTE joined to another (a nested loop over two CTEs is
+// quadratic in the batch); endpoint clocks are written only when they change or run.
+const recordStatement = `with locked as (
+    select x.*
+    from json_to_recordset($1::json) as x(shop_id uuid, id uuid, number int, status text, started_at timestamptz,
+      duration_ms int, response_status int, error text, response_body text, signatures int, manual boolean,
+      automatic_attempts int, next_attempt_at timestamptz)
+    join webhook_deliveries d on d.shop_id = x.shop_id and d.id = x.id
     order by d.id
     for update of d
   ), attempt as (
     insert into webhook_attempts (shop_id, delivery_id, number, started_at, duration_ms, response_status, error,
       response_body, signatures, manual)
-    select x.shop_id, x.id, x.number, x.started_at, x.duration_ms, x.response_status, x.error, x.response_body,
-      x.signatures, x.manual
-    from x join locked l on l.shop_id = x.shop_id and l.id = x.id
+    select l.shop_id, l.id, l.number, l.started_at, l.duration_ms, l.response_status, l.error, l.response_body,
+      l.signatures, l.manual
+    from locked l
   ), delivery as (
-    update webhook_deliveries d set status = x.status, attempt_count = x.number, automatic_attempts = x.automatic_attempts,
+    update webhook_deliveries d set status = l.status, attempt_count = l.number, automatic_attempts = l.automatic_attempts,
       lease_expires_at = null,
-      next_attempt_at = case when x.status = 'pending' then coalesce(x.next_attempt_at, d.next_attempt_at, now()) end,
-      last_attempt_at = x.started_at, last_response_status = x.response_status, last_error = x.error, updated_at = now(),
-      completed_at = case when x.status = 'pending' then null else coalesce(d.completed_at, now()) end
-    from x join locked l on l.shop_id = x.shop_id and l.id = x.id
-    where d.shop_id = x.shop_id and d.id = x.id
+      next_attempt_at = case when l.status = 'pending' then coalesce(l.next_attempt_at, d.next_attempt_at, now()) end,
+      last_attempt_at = l.started_at, last_response_status = l.response_status, last_error = l.error, updated_at = now(),
+      completed_at = case when l.status = 'pending' then null else coalesce(d.completed_at, now()) end
+    from locked l
+    where d.shop_id = l.shop_id and d.id = l.id
     returning d.id, d.next_attempt_at
-  ), clock as (
-    select * from unnest($14::uuid[], $15::uuid[], $16::text[], $17::timestamptz[]) as c(shop_id, endpoint_id, op, since)
   ), endpoint as (
     update webhook_endpoints w
     set failing_since = case c.op when 'stop' then null when 'reset' then c.since else coalesce(w.failing_since, c.since) end
-    from clock c where w.shop_id = c.shop_id and w.id = c.endpoint_id and (c.op <> 'stop' or w.failing_since is not null)
+    from json_to_recordset($2::json) as c(shop_id uuid, endpoint_id uuid, op text, since timestamptz)
+    where w.shop_id = c.shop_id and w.id = c.endpoint_id and (c.op <> 'stop' or w.failing_since is not null)
     returning w.id, w.failing_since
   )
   select id, next_attempt_at as at, false as endpoint from delivery

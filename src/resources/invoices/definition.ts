@@ -2,7 +2,10 @@ import type { InvoiceLineType } from '../../lib/invoice-math.js'
 import type { ResourceDefinition } from '../../platform/resource.js'
 import type { InvoiceListQuery } from './schema.js'
 
-/** Amounts are decimal strings as stored (numeric cast to text before JSON, never a JS number). */
+/**
+ * Amounts are decimal strings as stored (numeric cast to text before JSON, never a JS number);
+ * `quantity` without trailing zeros ("1.5", "2").
+ */
 export interface InvoiceLineRow {
   number: number
   type: InvoiceLineType
@@ -21,6 +24,7 @@ export interface InvoiceLineRow {
 export interface InvoiceTaxRow {
   position: number
   name: string
+  /** Percent without trailing zeros ("8.875"). */
   rate: string
   applies_to: string[]
   taxable_amount: string | null
@@ -113,9 +117,11 @@ export const invoiceDefinition: ResourceDefinition<InvoiceRow, InvoiceFilters> =
     total: column('total', 'numeric'),
     // The document's lines, taxes and discounts come with it in the same statement (bounded: at most
     // 500 lines), each a JSON array with numeric values cast to text so no amount becomes a float.
+    // Quantities and rates come as the API shows them (trailing zeros trimmed: numeric(14, 3) and
+    // numeric(7, 4) hold no more places than the API shows), not parsed and reformatted per line.
     lines: {
       sql: `(select coalesce(json_agg(json_build_object('number', l.number, 'type', l.type, 'job_public_id', j.public_id,
-          'description', l.description, 'quantity', l.quantity::text, 'unit_price', l.unit_price::text,
+          'description', l.description, 'quantity', trim_scale(l.quantity)::text, 'unit_price', l.unit_price::text,
           'gross_amount', l.gross_amount::text, 'discount_alloc', l.discount_alloc::text, 'tax_alloc', l.tax_alloc::text,
           'tax_allocs', l.tax_allocs::text[], 'line_total', l.line_total::text, 'credited_line', l.credited_line)
           order by l.number), '[]')
@@ -124,7 +130,7 @@ export const invoiceDefinition: ResourceDefinition<InvoiceRow, InvoiceFilters> =
       type: 'jsonb',
     },
     taxes: {
-      sql: `(select coalesce(json_agg(json_build_object('position', t.position, 'name', t.name, 'rate', t.rate::text,
+      sql: `(select coalesce(json_agg(json_build_object('position', t.position, 'name', t.name, 'rate', trim_scale(t.rate)::text,
           'applies_to', t.applies_to, 'taxable_amount', t.taxable_amount::text, 'amount', t.amount::text)
           order by t.position), '[]')
         from invoice_taxes t where t.shop_id = inv.shop_id and t.invoice_id = inv.id)`,

@@ -1,4 +1,3 @@
-import { ExactDecimal, formatQuantity } from '../../lib/money.js'
 import { isoOrNull } from '../../platform/resource.js'
 import type { Invoice } from './schema.js'
 import type { InvoiceRow } from './service.js'
@@ -36,7 +35,7 @@ export function toInvoiceResource(document: InvoiceRow): Invoice {
       type: line.type,
       job_id: line.job_public_id,
       description: line.description,
-      quantity: line.quantity === null ? null : formatQuantity(new ExactDecimal(line.quantity)),
+      quantity: line.quantity,
       unit_price: line.unit_price,
       gross_amount: line.gross_amount,
       discount_alloc: line.discount_alloc,
@@ -46,7 +45,7 @@ export function toInvoiceResource(document: InvoiceRow): Invoice {
     })),
     taxes: document.taxes.map((tax) => ({
       name: tax.name,
-      rate: formatQuantity(new ExactDecimal(tax.rate), 4),
+      rate: tax.rate,
       applies_to: tax.applies_to,
       taxable_amount: tax.taxable_amount,
       amount: tax.amount,

@@ -296,12 +296,12 @@ async function invoiceJobs(tx: Queryable, shopId: string, jobs: JobForInvoice[])
   const ids = jobs.map((job) => job.id)
   const labor = await tx.query<{ job_id: string; description: string | null; hours: string; rate: string }>(
     `select job_id, description, hours, rate from job_labor where shop_id = $1::uuid and job_id = any($2::uuid[])
-     order by created_at, public_id`,
+     order by created_at, position`,
     [shopId, ids],
   )
   const parts = await tx.query<{ job_id: string; description: string; quantity: string; unit_price: string }>(
     `select job_id, description, quantity, unit_price from job_parts where shop_id = $1::uuid and job_id = any($2::uuid[])
-     order by created_at, public_id`,
+     order by created_at, position`,
     [shopId, ids],
   )
   return jobs.map((job) => ({

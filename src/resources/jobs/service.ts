@@ -433,7 +433,9 @@ async function insertParts(tx: Queryable, job: { shop_id: string; id: string }, 
      select $1::uuid, u.public_id, $2::uuid, u.item_id, u.part_number, u.description, u.quantity, u.unit_price,
        u.amount, u.unit_cost
      from unnest($3::text[], $4::uuid[], $5::text[], $6::text[], $7::numeric[], $8::numeric[], $9::numeric[],
-       $10::numeric[]) as u(public_id, item_id, part_number, description, quantity, unit_price, amount, unit_cost)`,
+       $10::numeric[]) with ordinality as u(public_id, item_id, part_number, description, quantity, unit_price,
+       amount, unit_cost, n)
+     order by u.n`,
     [
       job.shop_id,
       job.id,

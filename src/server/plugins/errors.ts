@@ -194,14 +194,16 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
 // One envelope for every non-2xx response (spec "Errors"), including the router's and the body
 // parser's own failures. Unexpected errors are logged with their stack and answered without it.
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // request.log already carries `request_id` (Fastify's requestIdLogLabel): a line adding it again
+  // would hold the key twice, which JSON readers resolve differently (last wins, or an error).
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error)
     // A database away for a moment is expected operations (warn, no stack); anything else 5xx is a bug.
     if (isDatabaseUnavailable(error)) {
       const { code, message } = error as { code?: string; message?: string }
-      request.log.warn({ request_id: request.id, code, reason: message }, 'database unavailable')
+      request.log.warn({ code, reason: message }, 'database unavailable')
     } else if (apiError.status >= 500) {
-      request.log.error({ err: error, request_id: request.id }, 'unhandled error')
+      request.log.error({ err: error }, 'unhandled error')
     }
     return sendError(request, reply, apiError)
   })

@@ -1,0 +1,65 @@
+import { Args, Flags } from '@oclif/core'
+import { BulkImportCommand, checkKeyFlags, importEventSummary } from '../../cli/bulk-import.js'
+import { bulkImportFlags } from '../../cli/imports.js'
+import { UsageError } from '../../lib/errors.js'
+import type { CustomerKeyKind } from '../../resources/customers/import.js'
+import { type VehicleKeyKind, vehicleImportTarget } from '../../resources/vehicles/import.js'
+
+export default class ImportVehicles extends BulkImportCommand {
+  static override description = `Import vehicles from a CSV file with a header row, or NDJSON (one JSON object a line).
+
+Each row is the body of POST /v1/vehicles, validated by the same rules: vin, year, make, model, trim, engine, color, plate, plate_region, unit_number, odometer, notes; other column names are mapped with --map or --map-file. An empty CSV cell leaves the field as it is.
+
+The owner is named by one column, chosen by --customer-key: customer_external_id (the customer's external id under --integration, as \`import customers --key external_id\` stored it), customer_email, customer_phone, or customer_id (a cus_ id). It is required to create a vehicle; on a matched vehicle it moves the vehicle to that customer.
+
+Rows are matched on --key: vin, or external_id (the "external_id" column, stored as the external id of the --integration). A matched row updates its vehicle (only when something changes); an unmatched row creates one. A key may appear once per file. Running the same file again changes nothing, so an interrupted import is resumed by running it again.
+
+Rows are written in batches of --batch-size, one transaction each, and every vehicle created or updated records its vehicle.created or vehicle.updated event there ("source": "import" in its summary). Rejected rows are reported with their line and reason and written to the rejects file (same format and header, plus a rejected_reason column). Exit code 1 when any row was rejected.`
+  static override examples = [
+    '<%= config.bin %> import vehicles vehicles.csv --key vin --customer-key email',
+    '<%= config.bin %> import vehicles vehicles.csv --key external_id --integration int_4bW2yXk0fT9QmZr7LcVd1p --map "Unit ID=external_id,Owner ID=customer_external_id"',
+  ]
+  static override args = {
+    file: Args.string({ description: 'A .csv (with a header row) or .ndjson file', required: true }),
+  }
+  static override flags = {
+    key: Flags.string({
+      description: 'What matches a row to an existing vehicle',
+      options: ['vin', 'external_id'],
+      required: true,
+    }),
+    'customer-key': Flags.string({
+      description:
+        'What the owner column holds: external_id (column customer_external_id), email (customer_email), phone (customer_phone) or id (customer_id); default external_id with --integration, else required',
+      options: ['external_id', 'email', 'phone', 'id'],
+    }),
+    ...bulkImportFlags,
+  }
+
+  async run() {
+    const { args, flags } = await this.parse(ImportVehicles)
+    checkKeyFlags(flags.key, flags.integration)
+    const customerKey = flags['customer-key'] ?? (flags.integration ? 'external_id' : undefined)
+    if (customerKey === undefined) {
+      throw new UsageError('--customer-key is required without --integration: external_id, email, phone or id')
+    }
+    checkKeyFlags(customerKey, flags.integration, '--customer-key')
+    return this.importFile(
+      { resource: 'vehicles', file: args.file, key: flags.key, flags, tables: ['vehicles', 'external_refs', 'events'] },
+      ({ shop, actor, integration, region }) =>
+        vehicleImportTarget({
+          key: flags.key as VehicleKeyKind,
+          owners: {
+            kind: customerKey as CustomerKeyKind,
+            shopId: shop.id,
+            region,
+            integrationId: integration?.id ?? null,
+          },
+          shopId: shop.id,
+          integrationId: integration?.id ?? null,
+          actor,
+          eventSummary: importEventSummary,
+        }),
+    )
+  }
+}

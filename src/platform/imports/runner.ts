@@ -1,0 +1,327 @@
+// The engine of `shopapi import customers|vehicles`: the file is streamed, rows are mapped and keyed,
+// then written in batches, each batch one transaction on one connection. A resource supplies what
+// differs (its fields, its key, the lookup of existing records, and the plan of a row through its own
+// create and update services, which validate with the API's schemas and record events in the same
+// transaction); this file holds what every import shares.
+//
+// One bad row never aborts the others: rows are validated before any write (a refusal is a rejection
+// with its line), and when a write still fails inside a batch (a unique index, a row changed
+// meanwhile) the batch is rolled back and written again with a savepoint around each row, so only the
+// failing row is refused. Re-running a file changes nothing: rows are matched on their key, and a row
+// that would change nothing is not written. An interrupted import resumes by running it again: every
+// committed batch is then matched and unchanged.
+import type pg from 'pg'
+import { ApiError } from '../../lib/errors.js'
+import { detectImportFormat, type RawImportRecord, readImportRecordsWithSource } from '../../lib/import-file.js'
+import { type ColumnMapping, checkHeader, type ImportFields, mapRecord } from './mapping.js'
+import { RejectsFile } from './rejects.js'
+
+export type ImportOutcome = 'created' | 'updated' | 'unchanged'
+
+/** A row ready to be planned: its file line, mapped fields and key, and the record for a rejects file. */
+export interface KeyedRow {
+  line: number
+  key: string
+  fields: Record<string, unknown>
+  source: RawImportRecord
+}
+
+/**
+ * What a row will do. `write` runs in the batch's transaction (never in a dry run). `bulk`: the row
+ * can also be written with the others of its batch by the target's `writeBulk` (one statement for
+ * hundreds of creates); `write` remains the row's own path, taken when a batch is written row by row.
+ */
+export interface RowPlan {
+  outcome: ImportOutcome
+  write?: (tx: pg.PoolClient) => Promise<void>
+  bulk?: unknown
+}
+
+/**
+ * A resource's side of an import. `plan` validates a row (throwing ApiError for a refusal, whose
+ * message becomes the reason) and says what writing it does; it never writes.
+ */
+export interface ImportTarget<Lookup> {
+  /** `customer`, `vehicle`: messages. */
+  noun: string
+  /** The fields a row may carry, after mapping, with how CSV cells are read. */
+  fields: ImportFields
+  /** The match key of a row (compared as this string), or why the row has none. */
+  keyOf(fields: Record<string, unknown>): { key: string } | { reason: string }
+  /** How a key is named in a duplicate's reason, e.g. `email "a@b.c"`. */
+  describeKey(key: string): string
+  /** The existing records (and anything else plans need) for a batch; `lock` while writing. */
+  lookup(tx: pg.PoolClient, rows: KeyedRow[], lock: boolean): Promise<Lookup>
+  plan(row: KeyedRow, lookup: Lookup): RowPlan
+  /** Writes the `bulk` items of a batch's plans together, in the batch's transaction. */
+  writeBulk?(tx: pg.PoolClient, items: unknown[]): Promise<void>
+}
+
+export interface ImportRejection {
+  line: number
+  reason: string
+}
+
+export interface ImportRunReport {
+  format: 'csv' | 'ndjson'
+  dry_run: boolean
+  /** Rows read (records of the file, rejected ones included). */
+  rows: number
+  created: number
+  updated: number
+  unchanged: number
+  rejected: number
+  /** The first rejections (at most `rejectionSample`); all of them are in the rejects file. */
+  rejections: ImportRejection[]
+  rejects_file: string | null
+  /** False when the file could not be read to its end (a broken quote, a wrong encoding). */
+  complete: boolean
+}
+
+export interface ImportProgress {
+  /** Records read so far and the line of the last. */
+  rows: number
+  line: number
+  report: ImportRunReport
+}
+
+export const defaultBatchSize = 500
+const rejectionSample = 100
+
+export interface ImportRunOptions<Lookup> {
+  pool: pg.Pool
+  path: string
+  target: ImportTarget<Lookup>
+  mapping: ColumnMapping
+  dryRun: boolean
+  /** Where refused rows are written; null: nowhere (a dry run without --rejects). */
+  rejectsPath: string | null
+  batchSize?: number
+  onProgress?: (progress: ImportProgress) => void
+}
+
+/** Runs an import to the end of the file; the report counts what committed (or would, in a dry run). */
+export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Promise<ImportRunReport> {
+  const { target, mapping, dryRun } = options
+  const batchSize = options.batchSize ?? defaultBatchSize
+  const format = await detectImportFormat(options.path)
+  const rejects = options.rejectsPath === null ? null : new RejectsFile(options.rejectsPath, format)
+  const report: ImportRunReport = {
+    format,
+    dry_run: dryRun,
+    rows: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: 0,
+    rejections: [],
+    rejects_file: null,
+    complete: true,
+  }
+  const reject = async (record: RawImportRecord, reason: string) => {
+    report.rejected += 1
+    if (report.rejections.length < rejectionSample) report.rejections.push({ line: record.line, reason })
+    await rejects?.write(record, reason)
+  }
+
+  const client = await options.pool.connect()
+  let broken = false
+  try {
+    // Keys seen earlier in this run, with their line: a file naming one key twice would otherwise
+    // apply both rows, and re-running it would change the record back and forth. Kept in the
+    // database, not in memory, so a file of any length is read in constant memory.
+    await client.query('create temporary table if not exists import_keys (key text primary key, line integer not null)')
+    await client.query('truncate import_keys')
+    const writer = new BatchWriter(client, target, dryRun)
+    let batch: KeyedRow[] = []
+    // Rows refused before any lookup wait for their batch, so the report and the rejects file list
+    // rejections in file order; they count towards the batch size, so memory stays bounded.
+    let refused: { record: RawImportRecord; reason: string }[] = []
+    const flush = async () => {
+      const result = batch.length > 0 ? await writer.write(batch) : null
+      const rejected = [
+        ...refused,
+        ...(result?.rejections.map(({ row, reason }) => ({ record: row.source, reason })) ?? []),
+      ].sort((a, b) => a.record.line - b.record.line)
+      batch = []
+      refused = []
+      if (result) {
+        report.created += result.counts.created
+        report.updated += result.counts.updated
+        report.unchanged += result.counts.unchanged
+      }
+      for (const { record, reason } of rejected) await reject(record, reason)
+    }
+    const records = readImportRecordsWithSource(options.path, {
+      onHeader: (cells) => {
+        checkHeader(cells, mapping, target.fields, target.noun)
+        rejects?.setHeader(cells)
+      },
+    })
+    for await (const record of records) {
+      report.rows += 1
+      if ('error' in record) {
+        refused.push({ record, reason: record.error })
+        if (record.fatal) {
+          report.complete = false
+          break
+        }
+      } else {
+        const mapped = mapRecord(record.fields, mapping, target.fields, format, target.noun)
+        const keyed = 'reason' in mapped ? mapped : target.keyOf(mapped.fields)
+        if ('reason' in keyed) refused.push({ record, reason: keyed.reason })
+        else if ('fields' in mapped)
+          batch.push({ line: record.line, key: keyed.key, fields: mapped.fields, source: record })
+      }
+      if (batch.length + refused.length >= batchSize) await flush()
+      options.onProgress?.({ rows: report.rows, line: record.line, report })
+    }
+    await flush()
+    await client.query('drop table if exists import_keys')
+  } catch (error) {
+    // The connection may hold an open transaction or a half-filled key table: it is not reused.
+    broken = true
+    throw error
+  } finally {
+    client.release(broken)
+    await rejects?.close()
+  }
+  report.rejects_file = rejects && rejects.count > 0 ? rejects.path : null
+  return report
+}
+
+interface BatchResult {
+  counts: Record<ImportOutcome, number>
+  rejections: { row: KeyedRow; reason: string }[]
+}
+
+class BatchWriter<Lookup> {
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly target: ImportTarget<Lookup>,
+    private readonly dryRun: boolean,
+  ) {}
+
+  /**
+   * One transaction; when a write fails, the batch again with a savepoint around each row. A dry run
+   * is a read-only transaction (only the temporary key table is written), so it cannot write by
+   * mistake.
+   */
+  async write(rows: KeyedRow[]): Promise<BatchResult> {
+    try {
+      return await this.attempt(rows, false)
+    } catch (error) {
+      if (this.dryRun || !(error instanceof RowWriteFailed)) throw error
+      return this.attempt(rows, true)
+    }
+  }
+
+  private async attempt(rows: KeyedRow[], savepoints: boolean): Promise<BatchResult> {
+    const { client, target } = this
+    const result: BatchResult = { counts: { created: 0, updated: 0, unchanged: 0 }, rejections: [] }
+    await client.query(this.dryRun ? 'begin transaction read only' : "begin; set local lock_timeout = '5s'")
+    try {
+      const fresh = await this.withoutRepeatedKeys(rows, result)
+      const lookup = await target.lookup(client, fresh, !this.dryRun)
+      const bulk: unknown[] = []
+      for (const row of fresh) {
+        let plan: RowPlan
+        try {
+          plan = target.plan(row, lookup)
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error
+          result.rejections.push({ row, reason: error.message })
+          continue
+        }
+        if (plan.write && !this.dryRun) {
+          if (savepoints) {
+            await client.query('savepoint import_row')
+            try {
+              await plan.write(client)
+              await client.query('release savepoint import_row')
+            } catch (error) {
+              await client.query('rollback to savepoint import_row')
+              result.rejections.push({ row, reason: describeWriteError(error) })
+              continue
+            }
+          } else if (plan.bulk !== undefined && target.writeBulk) {
+            bulk.push(plan.bulk)
+          } else {
+            try {
+              await plan.write(client)
+            } catch (error) {
+              throw new RowWriteFailed(error)
+            }
+          }
+        }
+        result.counts[plan.outcome] += 1
+      }
+      if (bulk.length > 0) {
+        try {
+          await target.writeBulk?.(client, bulk)
+        } catch (error) {
+          throw new RowWriteFailed(error)
+        }
+      }
+      // A dry run's read-only transaction commits only the temporary key table.
+      await client.query('commit')
+    } catch (error) {
+      await client.query('rollback').catch(() => {})
+      throw error
+    }
+    result.rejections.sort((a, b) => a.row.line - b.row.line)
+    return result
+  }
+
+  /** Rows whose key an earlier row of the file (this batch or a committed one) already had are refused. */
+  private async withoutRepeatedKeys(rows: KeyedRow[], result: BatchResult): Promise<KeyedRow[]> {
+    const first = new Map<string, KeyedRow>()
+    const fresh: KeyedRow[] = []
+    for (const row of rows) {
+      const earlier = first.get(row.key)
+      if (earlier) {
+        result.rejections.push({ row, reason: this.repeated(row.key, earlier.line) })
+        continue
+      }
+      first.set(row.key, row)
+      fresh.push(row)
+    }
+    const keys = fresh.map((row) => row.key)
+    const inserted = await this.client.query<{ key: string }>(
+      `insert into import_keys (key, line) select * from unnest($1::text[], $2::integer[])
+       on conflict (key) do nothing returning key`,
+      [keys, fresh.map((row) => row.line)],
+    )
+    if (inserted.rows.length === fresh.length) return fresh
+    const isNew = new Set(inserted.rows.map((row) => row.key))
+    const seen = await this.client.query<{ key: string; line: number }>(
+      'select key, line from import_keys where key = any($1::text[])',
+      [keys.filter((key) => !isNew.has(key))],
+    )
+    const lines = new Map(seen.rows.map((row) => [row.key, row.line]))
+    return fresh.filter((row) => {
+      if (isNew.has(row.key)) return true
+      result.rejections.push({ row, reason: this.repeated(row.key, lines.get(row.key) ?? 0) })
+      return false
+    })
+  }
+
+  private repeated(key: string, line: number): string {
+    return `${this.target.describeKey(key)} is already on line ${line} of this file: a key may appear once (merge the two rows)`
+  }
+}
+
+/** A write of the fast path failed: the batch is rolled back and written again, row by row. */
+class RowWriteFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super((failure as Error).message)
+  }
+}
+
+function describeWriteError(error: unknown): string {
+  if (error instanceof ApiError) return error.message
+  const failure = error as { code?: string; message?: string; detail?: string }
+  if (failure.code === '55P03')
+    return 'the record is being changed by someone else (lock timeout): import the row again'
+  return failure.detail ? `${failure.message} (${failure.detail})` : (failure.message ?? String(error))
+}
