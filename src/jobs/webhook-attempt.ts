@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import type pg from 'pg'
 import { type Dispatcher, errors as undiciErrors } from 'undici'
 import type { WebhookConfig } from '../config.js'
-import { signatureHeader } from '../lib/webhook-signature.js'
+import { deliverySignatureHeaders } from '../lib/webhook-signature.js'
 import { eventEnvelope } from '../platform/events.js'
 import {
   type AttemptOutcome,
@@ -84,8 +84,7 @@ export async function sendDelivery(
     {
       'content-type': 'application/json',
       'user-agent': webhookUserAgent,
-      'service-event-id': delivery.event.public_id,
-      'service-signature': signatureHeader(body, secrets, Math.floor(startedAt.getTime() / 1000)),
+      ...deliverySignatureHeaders(delivery.event.public_id, body, secrets, Math.floor(startedAt.getTime() / 1000)),
     },
     body,
     timeoutMs,

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { randomBase62 } from './ids.js'
 
 // Service-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>]
 // v1 is the lowercase hex HMAC-SHA256 of `<t>.<raw body bytes>`, keyed by the whole secret string as
@@ -14,9 +15,14 @@ const defaultToleranceSeconds = 300
 // Far beyond any header we send (two signatures are ~150 characters); bounds the work on junk.
 const maxHeaderLength = 4096
 
-/** whsec_ + base64url of 32 random bytes */
+// 44 base62 characters (~262 bits): the contract allows only letters, digits, `_` and `-` after whsec_,
+// and Standard Webhooks libraries base64-decode that part strictly. A base62 string whose length is a
+// multiple of 4 is valid in both base64 alphabets, unpadded, so one secret serves both signatures.
+const secretCharacters = 44
+
+/** whsec_ + 44 random base62 characters */
 export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`
+  return `whsec_${randomBase62(33).slice(-secretCharacters)}`
 }
 
 function sign(secret: string, timestamp: number | string, rawBody: string | Uint8Array): Buffer {
@@ -39,6 +45,61 @@ export function signatureHeader(
     parts.push(`v1=${sign(secret, timestampSeconds, rawBody).toString('hex')}`)
   }
   return parts.join(',')
+}
+
+/**
+ * The Standard Webhooks key: the secret after `whsec_`, base64-decoded, as their libraries do. Secrets
+ * issued before the base62 format may hold `-` or `_`; Node decodes those as base64url, strict decoders
+ * refuse them, so such an endpoint verifies with a Standard Webhooks library after one rotation.
+ */
+function standardWebhooksKey(secret: string): Buffer {
+  return Buffer.from(secret.slice('whsec_'.length), 'base64')
+}
+
+/**
+ * The `webhook-signature` header of Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<id>.<t>.<body>`,
+ * one per live secret (current first), separated by spaces.
+ */
+export function standardWebhookSignatureHeader(
+  messageId: string,
+  rawBody: string | Uint8Array,
+  secrets: readonly string[],
+  timestampSeconds: number,
+): string {
+  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) {
+    throw new Error('the webhook signature timestamp must be a non-negative integer number of seconds')
+  }
+  if (secrets.length === 0) throw new Error('a webhook signature needs at least one secret')
+  return secrets
+    .map((secret) => {
+      if (!secretPattern.test(secret)) throw new Error('a webhook secret is whsec_ followed by [A-Za-z0-9_-]')
+      const digest = createHmac('sha256', standardWebhooksKey(secret))
+        .update(`${messageId}.${timestampSeconds}.`)
+        .update(rawBody)
+        .digest('base64')
+      return `v1,${digest}`
+    })
+    .join(' ')
+}
+
+/**
+ * Every signing header of a delivery: the contract's Service-Event-Id and Service-Signature, and the
+ * Standard Webhooks trio beside them (webhook-id is the event id, so it is the same on every retry).
+ * The worker, resends, tests and `shopapi listen` all send exactly these.
+ */
+export function deliverySignatureHeaders(
+  eventId: string,
+  rawBody: string | Uint8Array,
+  secrets: readonly string[],
+  timestampSeconds: number,
+): Record<string, string> {
+  return {
+    'service-event-id': eventId,
+    'service-signature': signatureHeader(rawBody, secrets, timestampSeconds),
+    'webhook-id': eventId,
+    'webhook-timestamp': String(timestampSeconds),
+    'webhook-signature': standardWebhookSignatureHeader(eventId, rawBody, secrets, timestampSeconds),
+  }
 }
 
 interface ParsedHeader {

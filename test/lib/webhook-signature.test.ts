@@ -1,6 +1,11 @@
 import { createHmac } from 'node:crypto'
 import t from 'tap'
-import { generateWebhookSecret, signatureHeader, verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
+import {
+  deliverySignatureHeaders,
+  generateWebhookSecret,
+  signatureHeader,
+  verifyWebhookSignature,
+} from '../../src/lib/webhook-signature.js'
 
 const secretPattern = /^whsec_[A-Za-z0-9_-]+$/
 const now = 1_767_225_600 // 2026-01-01T00:00:00Z
@@ -8,12 +13,13 @@ const body = JSON.stringify({ id: 'evt_123', type: 'customer.created', data: { f
 const current = generateWebhookSecret()
 const previous = generateWebhookSecret()
 
-t.test('generateWebhookSecret: whsec_ + base64url of 32 random bytes, fresh each time', async (t) => {
+t.test('generateWebhookSecret: whsec_ + 44 base62 characters, valid unpadded base64, fresh each time', async (t) => {
   const secret = generateWebhookSecret()
   t.match(secret, secretPattern)
   const encoded = secret.slice('whsec_'.length)
-  t.equal(encoded.length, 43, '32 bytes are 43 base64url characters, unpadded')
-  t.equal(Buffer.from(encoded, 'base64url').length, 32)
+  t.match(encoded, /^[A-Za-z0-9]{44}$/, 'letters and digits only: the same in base64 and base64url')
+  t.equal(Buffer.from(encoded, 'base64').length, 33, '44 characters decode to 33 bytes with no padding')
+  t.equal(Buffer.from(encoded, 'base64').toString('base64'), encoded, 'it is canonical base64')
   t.not(generateWebhookSecret(), secret)
 })
 
@@ -171,4 +177,21 @@ t.test('signatureHeader refuses what it cannot sign properly', async (t) => {
   t.throws(() => signatureHeader(body, [current], 1.5), /integer/)
   t.throws(() => signatureHeader(body, [current], -1), /integer/)
   t.throws(() => signatureHeader(body, [current], Number.NaN), /integer/)
+})
+
+t.test('Standard Webhooks headers: the standardwebhooks library verifies them unchanged', async (t) => {
+  const { Webhook } = await import('standardwebhooks')
+  const rawBody = JSON.stringify({ id: 'evt_abc', type: 'customer.created', data: { name: 'Zoë Ünal' } })
+  const timestamp = Math.floor(Date.now() / 1000)
+  const headers = deliverySignatureHeaders('evt_abc', rawBody, [current, previous], timestamp)
+  t.equal(headers['webhook-id'], 'evt_abc')
+  t.equal(headers['service-event-id'], 'evt_abc')
+  t.equal(headers['webhook-timestamp'], String(timestamp))
+  t.match(headers['webhook-signature'], /^v1,[A-Za-z0-9+/]{43}= v1,[A-Za-z0-9+/]{43}=$/, 'one v1 per secret')
+  t.same(new Webhook(current).verify(rawBody, headers), JSON.parse(rawBody), 'current secret verifies')
+  t.same(new Webhook(previous).verify(rawBody, headers), JSON.parse(rawBody), 'previous secret verifies')
+  t.ok(verifyWebhookSignature(rawBody, headers['service-signature'], current, { nowSeconds: timestamp }))
+  t.throws(() => new Webhook(generateWebhookSecret()).verify(rawBody, headers), 'another secret does not')
+  t.throws(() => new Webhook(current).verify(`${rawBody} `, headers), 'a changed body does not verify')
+  t.throws(() => new Webhook(current).verify(rawBody, { ...headers, 'webhook-id': 'evt_other' }), 'the id is signed')
 })
