@@ -84,6 +84,8 @@ export async function buildApp(
   }
   app.decorate('metrics', deps.metrics)
   await app.register(requestContextPlugin)
+  await app.register(errorsPlugin)
+  await app.register(jsonBodyPlugin)
   if (deps.metrics) {
     const metrics = deps.metrics
     metrics.watchPool('api', deps.pool)
@@ -94,8 +96,6 @@ export async function buildApp(
     await app.register(requestMetricsPlugin, { metrics })
     if (metricsToken) await app.register(metricsRoute, { metrics, token: metricsToken })
   }
-  await app.register(errorsPlugin)
-  await app.register(jsonBodyPlugin)
   await app.register(healthRoutes, { deps })
   await app.register(
     async (v1) => {
