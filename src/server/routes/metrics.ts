@@ -11,12 +11,14 @@ const bearer = /^Bearer[ \t]+([^\s]+)[ \t]*$/i
  * never its URL, so the series stay as many as the operations. A root hook: it sees /v1 and the rest.
  */
 export const requestMetricsPlugin = fp(async (app: FastifyInstance, { metrics }: { metrics: Metrics }) => {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.countRequest(
       request.routeOptions.config?.operationId ?? 'unmatched',
       reply.statusCode,
       reply.elapsedTime / 1000,
     )
+    done()
   })
 })
 
