@@ -1,6 +1,7 @@
 // GET /metrics as the shop's IT staff scrape it: the token rules on the API port, the token-free
 // listener of `serve --metrics-port`, and counts that match what the test did (requests, a 429,
 // deliveries, events, the pending backlog), every scrape read by a strict Prometheus text parser.
+import { spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { WebhookConfig } from '../../src/config.js'
@@ -8,7 +9,7 @@ import { WebhookWorker } from '../../src/jobs/webhook-worker.js'
 import { newPublicId } from '../../src/lib/ids.js'
 import { deriveSecrets, parseSecretKey } from '../../src/lib/secrets.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-import { startServe } from '../helpers/cli.js'
+import { cliEnv, cliPath, startServe } from '../helpers/cli.js'
 import { checkedFetch } from '../helpers/contract.js'
 import { createTestDatabase } from '../helpers/database.js'
 import { assertError, sendJson } from '../helpers/http.js'
@@ -289,4 +290,43 @@ t.test('a metrics token that is too short is refused at start, by flag and by en
   t.throws(() => loadConfig({ SHOPAPI_METRICS_TOKEN: 'short' }), /SHOPAPI_METRICS_TOKEN: it must be 16-200/)
   t.equal(loadConfig({ SHOPAPI_METRICS_TOKEN: '' }).metrics.token, undefined, 'empty is unset')
   t.equal(loadConfig({ SHOPAPI_METRICS_TOKEN: token }).metrics.token, token)
+})
+
+t.test('worker --metrics-port: a worker process serves its own metrics', async (t) => {
+  const database = await createTestDatabase(t)
+  const child = spawn(process.execPath, [cliPath, 'worker', '--json', '--metrics-port', '0'], {
+    env: cliEnv({ DATABASE_URL: database.url, SHOPAPI_SECRET_KEY: randomBytes(32).toString('hex') }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+  t.teardown(async () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await exited
+  })
+  let stdout = ''
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk
+  })
+  const summary = await eventually(
+    async () => {
+      const line = stdout.split('\n')[0] ?? ''
+      return stdout.includes('\n') && line.startsWith('{') ? (JSON.parse(line) as { metrics_url: string }) : undefined
+    },
+    60_000,
+    "the worker's start-up line",
+  )
+  t.match(summary.metrics_url, /^http:\/\/127\.0\.0\.1:\d+\/metrics$/)
+  const response = await fetch(summary.metrics_url)
+  t.equal(response.status, 200)
+  const families = parsePrometheusText(await response.text())
+  t.equal(sampleValue(families, 'shopapi_webhook_attempts_total', { result: 'succeeded' }), 0)
+  t.type(sampleValue(families, 'shopapi_db_pool_max_connections', { pool: 'worker' }), 'number')
+  t.equal(sampleValue(families, 'shopapi_webhook_deliveries_pending', { endpoint_status: 'active' }), 0)
+  t.notOk(
+    families.has('shopapi_http_requests_total') &&
+      (families.get('shopapi_http_requests_total')?.samples.length ?? 0) > 0,
+    'no HTTP API in a worker',
+  )
+  child.kill('SIGTERM')
+  t.equal(await exited, 0, 'stops cleanly')
 })
