@@ -65,6 +65,8 @@ export interface DispatchLeasing {
 
 export interface Dispatched {
   events: number
+  /** Deliveries this dispatch created (leased or not). */
+  deliveries: number
   /** Endpoints with new deliveries left for a claim (beyond the leased ones). */
   endpoints: DueEndpoint[]
   /** New deliveries leased by this dispatch: to be sent now. */
@@ -89,6 +91,7 @@ export async function dispatchEvents(
 ): Promise<Dispatched> {
   const { rows } = await pool.query<{
     events: number
+    deliveries: number
     waiting: DueEndpoint[]
     leased: (Omit<ClaimedDelivery, 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'> & {
       secret_sealed: string
@@ -112,6 +115,7 @@ export async function dispatchEvents(
   const row = rows[0]
   return {
     events: row?.events ?? 0,
+    deliveries: row?.deliveries ?? 0,
     endpoints: row?.waiting ?? [],
     leased: (row?.leased ?? []).map((delivery) => ({
       ...delivery,
@@ -173,7 +177,7 @@ const dispatchStatement = (() => {
          case when leased then now() + make_interval(secs => ${lease} / 1000) end
        from capped
      )
-     select (select count(*) from claimed)::int as events,
+     select (select count(*) from claimed)::int as events, (select count(*) from capped)::int as deliveries,
        (select coalesce(json_agg(json_build_object('shop_id', x.shop_id, 'endpoint_id', x.endpoint_id)), '[]')
         from (select distinct shop_id, endpoint_id from capped where not leased) x) as waiting,
        (select coalesce(json_agg(json_build_object('shop_id', d.shop_id, 'id', d.id, 'public_id', d.public_id,
