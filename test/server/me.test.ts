@@ -387,6 +387,24 @@ t.test('a revoked, unknown or missing key gets the usual 401', async (t) => {
   t.equal(((await missing.json()) as { error: { code: string } }).error.code, 'invalid_api_key')
 })
 
+t.test('with the auth cache of `serve`: same answer, revocation still a 401', async (t) => {
+  const cached = await startTestApp(t, { database: { url: api.url, pool: api.pool }, authCache: true })
+  const key = await createTestKey(api.pool, shop, ['inventory.read'], 'Cached')
+  const first = await sendJson<MeJson>(cached, 'GET', '/v1/me', key.key)
+  const second = await sendJson<MeJson>(cached, 'GET', '/v1/me', key.key)
+  t.equal(second.status, 200)
+  t.same(second.body.operations, first.body.operations)
+  t.equal(second.body.key.last_used_at, first.body.key.last_used_at, 'one use recorded per minute')
+  await revokeApiKey(api.pool, key.keyId)
+  // Revocation reaches the cache through its notification: within moments, never stale for long.
+  let status = 200
+  for (const deadline = Date.now() + 5_000; status === 200 && Date.now() < deadline; ) {
+    status = (await sendJson(cached, 'GET', '/v1/me', key.key)).status
+    if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  t.equal(status, 401)
+})
+
 t.test('bad input is refused in the envelope', async (t) => {
   const query = await sendJson(api, 'GET', '/v1/me?verbose=true', reader.key)
   assertError(t, query as Reply<unknown>, 400, 'invalid_request', 'verbose')
