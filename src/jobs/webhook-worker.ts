@@ -58,6 +58,23 @@ const slotSweepMs = 100
 // trip each way, small enough that one statement stays a few milliseconds.
 const maxClaimRows = 500
 const maxRecordRows = 500
+// One dispatch statement holds a key-share lock on every endpoint it fans out to until it ends, and
+// deleting an endpoint waits for those locks (at most the API's lock timeout, then a 409). A thousand
+// events to twenty endpoints were 20,000 rows in one statement: seconds on a busy machine. The next
+// batch is sized from the last one's fan-out so a statement writes about this many deliveries; the
+// first is small, as the fan-out is not known yet.
+const maxDispatchEvents = 1000
+const minDispatchEvents = 10
+const firstDispatchEvents = 100
+const targetDispatchDeliveries = 2000
+
+/** Events to claim in the next dispatch, from the deliveries per event of the last one. */
+export function nextDispatchBatch(current: number, last: { events: number; deliveries: number }): number {
+  if (last.events === 0) return current // nothing claimed: the last fan-out seen is still the best guess
+  if (last.deliveries === 0) return maxDispatchEvents
+  const perEvent = last.deliveries / last.events
+  return Math.max(minDispatchEvents, Math.min(maxDispatchEvents, Math.floor(targetDispatchDeliveries / perEvent)))
+}
 /**
  * Results waiting to be recorded (queued or in the record statement in flight) beyond which nothing
  * more is leased, neither by dispatch nor by claims (the database is slow): every unrecorded result
@@ -164,6 +181,8 @@ export class WebhookWorker {
   private pumping: Promise<void> | undefined
   private pumpAgain = false
   private dispatchWanted = false
+  /** Events per dispatch statement: see nextDispatchBatch. */
+  private dispatchBatch = firstDispatchEvents
   /** After a failed pass the next one waits for the scan, rather than hammering a database that is away. */
   private pumpPausedUntil = 0
   private readonly unrecorded: AttemptToRecord[] = []
@@ -412,8 +431,8 @@ export class WebhookWorker {
 
   /** New events become deliveries; those that fit the endpoints' free lanes are leased and sent at once. */
   private async dispatch(): Promise<void> {
-    const batchSize = 1000
     for (;;) {
+      const batchSize = this.dispatchBatch
       const rooms = new Map<string, number>()
       for (const [id, state] of this.endpoints) rooms.set(id, this.roomOf(state))
       const total = this.holdingBack() ? 0 : Math.max(0, this.sharedSlots - this.shared)
@@ -423,6 +442,7 @@ export class WebhookWorker {
         defaultRoom: this.lanes,
         total,
       })
+      this.dispatchBatch = nextDispatchBatch(batchSize, dispatched)
       if (dispatched.events > 0) this.options.metrics?.countEvents(dispatched.types)
       for (const endpoint of dispatched.endpoints) this.markDue(endpoint)
       const started = new Set<EndpointState>()

@@ -18,11 +18,23 @@ export interface RedactedField {
   scope: Scope
   /** The JSON pointer the spec names, e.g. `/data/*\/parts/*\/cost`. */
   pointer: string
+  /**
+   * The nearest resource around the field (the `object` value of its schema, e.g. `canned_job`) and
+   * the field's pointer inside it (`/parts/*\/cost`); null object when the response names none.
+   */
+  owner: { object: string | null; pointer: string }
 }
 
 interface SchemaInternals {
   _zod: {
-    def: { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType }
+    def: {
+      type: string
+      shape?: Record<string, z.ZodType>
+      element?: z.ZodType
+      innerType?: z.ZodType
+      in?: z.ZodType
+      values?: unknown[]
+    }
   }
   meta(): Record<string, unknown> | undefined
 }
@@ -35,28 +47,47 @@ function fieldScope(schema: z.ZodType): Scope | undefined {
   return undefined
 }
 
+/** The `object` a resource schema declares (`z.literal('invoice')`); a list envelope is no resource. */
+function resourceObjectName(shape: Record<string, z.ZodType>): string | null {
+  const field = shape.object
+  if (!field) return null
+  const def = (field as unknown as SchemaInternals)._zod.def
+  const value = def.type === 'literal' && def.values?.length === 1 ? def.values[0] : undefined
+  return typeof value === 'string' && value !== 'list' ? value : null
+}
+
 /** Every redactable field a response schema can carry, found once per operation at start-up. */
 export function redactedFieldsOf(schema: z.ZodType): RedactedField[] {
   const found: RedactedField[] = []
-  const walk = (node: z.ZodType, path: string[], depth: number) => {
+  // `owner`: the nearest resource on the way down and where it starts in `path`.
+  const walk = (node: z.ZodType, path: string[], owner: { object: string | null; at: number }, depth: number) => {
     if (depth > 12) return
     const def = (node as unknown as SchemaInternals)._zod.def
     if (def.type === 'object' && def.shape) {
+      const object = resourceObjectName(def.shape)
+      const here = object ? { object, at: path.length } : owner
       for (const [name, field] of Object.entries(def.shape)) {
         const scope = fieldScope(field)
         const fieldPath = [...path, name]
-        if (scope) found.push({ path: fieldPath, scope, pointer: `/${fieldPath.join('/')}` })
-        walk(field, fieldPath, depth + 1)
+        if (scope) {
+          found.push({
+            path: fieldPath,
+            scope,
+            pointer: `/${fieldPath.join('/')}`,
+            owner: { object: here.object, pointer: `/${fieldPath.slice(here.at).join('/')}` },
+          })
+        }
+        walk(field, fieldPath, here, depth + 1)
       }
     } else if (def.type === 'array' && def.element) {
-      walk(def.element, [...path, '*'], depth + 1)
+      walk(def.element, [...path, '*'], owner, depth + 1)
     } else if (def.innerType) {
-      walk(def.innerType, path, depth + 1)
+      walk(def.innerType, path, owner, depth + 1)
     } else if (def.type === 'pipe' && def.in) {
-      walk(def.in, path, depth + 1)
+      walk(def.in, path, owner, depth + 1)
     }
   }
-  walk(schema, [], 0)
+  walk(schema, [], { object: null, at: 0 }, 0)
   return found
 }
 

@@ -610,7 +610,7 @@ t.test('endpoints deleted while 1,000 events dispatch to 20: the survivors recei
     for (const endpoint of doomed) {
       await new Promise((resolve) => setTimeout(resolve, 60))
       const reply = await sendJson(h.api, 'DELETE', `/v1/webhook-endpoints/${endpoint.id}`, endpoint.key)
-      t.equal(reply.status, 200, `deleted ${endpoint.id}`)
+      t.equal(reply.status, 200, `deleted ${endpoint.id}`, { body: reply.body })
     }
   })()
   await Promise.all([inserting, deleting])

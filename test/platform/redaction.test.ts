@@ -75,3 +75,31 @@ t.test('pointers depend on the operation and the scopes, not on the data', async
   t.equal(body.pricing, null)
   t.same(body.redacted_fields.sort(), ['/parts/*/cost', '/parts/*/pricing', '/pricing'])
 })
+
+t.test('each redactable field names the resource that holds it and its pointer inside it', async (t) => {
+  const Item = responseObject({
+    object: z.literal('inventory_item'),
+    cost: redactable(z.object({ unit_cost: z.string() }), 'inventory.cost.read'),
+    redacted_fields: z.array(z.string()),
+  })
+  const Job = responseObject({ ...CannedJob.shape, object: z.literal('canned_job') })
+  t.same(
+    redactedFieldsOf(listEnvelope(Job, 'TestOwnedCannedJobList')).map((field) => [field.pointer, field.owner]),
+    [
+      ['/data/*/pricing', { object: 'canned_job', pointer: '/pricing' }],
+      // A part has no `object` of its own: its fields belong to the canned job around it.
+      ['/data/*/parts/*/pricing', { object: 'canned_job', pointer: '/parts/*/pricing' }],
+      ['/data/*/parts/*/cost', { object: 'canned_job', pointer: '/parts/*/cost' }],
+    ],
+    'the list envelope (object "list") is no resource',
+  )
+  t.same(
+    redactedFieldsOf(Item).map((field) => field.owner),
+    [{ object: 'inventory_item', pointer: '/cost' }],
+  )
+  t.same(
+    redactedFieldsOf(CannedJob).map((field) => field.owner.object),
+    [null, null, null],
+    'no object anywhere: none named',
+  )
+})

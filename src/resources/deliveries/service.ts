@@ -65,6 +65,8 @@ export interface DispatchLeasing {
 
 export interface Dispatched {
   events: number
+  /** Deliveries this dispatch created (leased or not). */
+  deliveries: number
   /** The dispatched events counted by type. */
   types: Record<string, number>
   /** Endpoints with new deliveries left for a claim (beyond the leased ones). */
@@ -91,6 +93,7 @@ export async function dispatchEvents(
 ): Promise<Dispatched> {
   const { rows } = await pool.query<{
     events: number
+    deliveries: number
     types: Record<string, number>
     waiting: DueEndpoint[]
     leased: (Omit<ClaimedDelivery, 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'> & {
@@ -115,6 +118,7 @@ export async function dispatchEvents(
   const row = rows[0]
   return {
     events: row?.events ?? 0,
+    deliveries: row?.deliveries ?? 0,
     types: row?.types ?? {},
     endpoints: row?.waiting ?? [],
     leased: (row?.leased ?? []).map((delivery) => ({
@@ -177,7 +181,7 @@ const dispatchStatement = (() => {
          case when leased then now() + make_interval(secs => ${lease} / 1000) end
        from capped
      )
-     select (select count(*) from claimed)::int as events,
+     select (select count(*) from claimed)::int as events, (select count(*) from capped)::int as deliveries,
        (select coalesce(json_object_agg(x.type, x.n), '{}') from (select type, count(*) as n from claimed group by type) x) as types,
        (select coalesce(json_agg(json_build_object('shop_id', x.shop_id, 'endpoint_id', x.endpoint_id)), '[]')
         from (select distinct shop_id, endpoint_id from capped where not leased) x) as waiting,

@@ -7,6 +7,7 @@ import { eventOperations } from '../../resources/events/operations.js'
 import { inventoryItemOperations } from '../../resources/inventory-items/operations.js'
 import { invoiceOperations } from '../../resources/invoices/operations.js'
 import { jobOperations } from '../../resources/jobs/operations.js'
+import { meOperations } from '../../resources/me/operations.js'
 import { paymentOperations } from '../../resources/payments/operations.js'
 import { repairOrderOperations } from '../../resources/repair-orders/operations.js'
 import { shopOperations } from '../../resources/shop/operations.js'
@@ -33,5 +34,6 @@ export const apiOperations: Operation[] = [
   ...paymentOperations,
   ...eventOperations,
   ...webhookEndpointOperations,
+  ...meOperations(() => apiOperations),
   ...openApiOperations(() => apiOperations),
 ]
