@@ -85,7 +85,16 @@ const envSchema = z.object({
   SHOPAPI_WEBHOOK_DISABLE_AFTER: duration.prefault('3d'),
   SHOPAPI_WEBHOOK_CONCURRENCY: positiveInt(100),
   SHOPAPI_WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt(4),
+  // Empty means unset, as a compose file's `SHOPAPI_METRICS_TOKEN=` would give.
+  SHOPAPI_METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value)),
 })
+
+/** The bearer token of GET /metrics on the API port: long and plain enough to compare and to type. */
+export const metricsTokenPattern = /^[\x21-\x7e]{16,200}$/
+export const metricsTokenRule = '16-200 visible ASCII characters, e.g. `openssl rand -hex 24`'
 
 export interface Config {
   databaseUrl: string | undefined
@@ -104,6 +113,15 @@ export interface Config {
   /** Master key for cursors and encryption at rest; kept in the data directory when not given. */
   secretKey: string | undefined
   webhooks: WebhookConfig
+  metrics: MetricsConfig
+}
+
+export interface MetricsConfig {
+  /**
+   * `GET /metrics` on the API port answers with this bearer token; unset: that route does not exist
+   * there (404). `serve --metrics-port` serves the metrics without a token on a listener of its own.
+   */
+  token: string | undefined
 }
 
 export type TrustProxy = boolean | string[]
@@ -133,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid environment variable ${String(issue?.path[0])}: ${issue?.message}`)
   }
   const e = parsed.data
+  if (e.SHOPAPI_METRICS_TOKEN !== undefined && !metricsTokenPattern.test(e.SHOPAPI_METRICS_TOKEN)) {
+    throw new Error(`Invalid environment variable SHOPAPI_METRICS_TOKEN: it must be ${metricsTokenRule}`)
+  }
   const config: Config = {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.SHOPAPI_DATA_DIR),
@@ -153,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       concurrency: e.SHOPAPI_WEBHOOK_CONCURRENCY,
       endpointConcurrency: e.SHOPAPI_WEBHOOK_ENDPOINT_CONCURRENCY,
     },
+    metrics: { token: e.SHOPAPI_METRICS_TOKEN },
   }
   for (const [key, value] of Object.entries(overrides)) {
     if (value !== undefined) Object.assign(config, { [key]: value })

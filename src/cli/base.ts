@@ -60,12 +60,19 @@ export abstract class BaseCommand extends Command {
     }
   }
 
-  /** Opens (and migrates) the database; closed again when the command ends, however it ends. */
-  protected async openDatabase(databaseUrl: string | undefined): Promise<Database> {
+  /**
+   * Opens (and migrates, unless `migrate: false`) the database; closed again when the command ends,
+   * however it ends.
+   */
+  protected async openDatabase(
+    databaseUrl: string | undefined,
+    options: { migrate?: boolean } = {},
+  ): Promise<Database> {
     const config = this.appConfig(databaseUrl)
     this.database = await openDatabase(config, {
       onProgress: (message) => this.stderrLine(message),
       applicationName: `shopapi ${this.id ?? ''}`.trim(),
+      ...(options.migrate === false ? { migrate: false } : {}),
     })
     process.once('SIGINT', this.onSignal)
     process.once('SIGTERM', this.onSignal)

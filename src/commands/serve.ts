@@ -2,6 +2,7 @@ import { Flags } from '@oclif/core'
 import { BaseCommand } from '../cli/base.js'
 import { demoCountRows, demoCurlCommands, demoJson, demoProgress } from '../cli/demo/present.js'
 import { type DemoResult, databaseHasData, demoShop, seedDemo } from '../cli/demo/seed.js'
+import { metricsTokenPattern, metricsTokenRule } from '../config.js'
 import { type ApiError, UsageError } from '../lib/errors.js'
 import { shopDefaults, validateNewShop } from '../platform/tenancy/shops.js'
 import { privateTargetsWarning } from '../resources/webhook-endpoints/admin.js'
@@ -18,6 +19,8 @@ export default class Serve extends BaseCommand {
     'DATABASE_URL=postgres://shopapi@db/shopapi <%= config.bin %> serve --host 0.0.0.0',
     'DATABASE_URL=postgres://shopapi@db/shopapi <%= config.bin %> serve --no-worker   # deliveries by `shopapi worker`',
     '<%= config.bin %> serve --demo   # an empty database gets the demo shop first (see `shopapi demo`)',
+    '<%= config.bin %> serve --metrics-port 9464   # Prometheus on this host scrapes http://127.0.0.1:9464/metrics',
+    'SHOPAPI_METRICS_TOKEN=$(openssl rand -hex 24) <%= config.bin %> serve   # GET /metrics on the API port with that bearer token',
   ]
 
   static override flags = {
@@ -40,6 +43,22 @@ export default class Serve extends BaseCommand {
       default: false,
     }),
     seed: Flags.integer({ description: 'With --demo: the seed of the demo data', default: 42, dependsOn: ['demo'] }),
+    'metrics-token': Flags.string({
+      description: `Serve GET /metrics on the API port to requests with "Authorization: Bearer <token>" (${metricsTokenRule}); without a token that route does not exist`,
+      env: 'SHOPAPI_METRICS_TOKEN',
+    }),
+    'metrics-port': Flags.integer({
+      description:
+        'Also serve GET /metrics, without a token, on this port (0: any free port, printed at start); off unless given',
+      min: 0,
+      max: 65535,
+      env: 'SHOPAPI_METRICS_PORT',
+    }),
+    'metrics-host': Flags.string({
+      description: 'Address of the --metrics-port listener; keep it private (no token guards it)',
+      default: '127.0.0.1',
+      env: 'SHOPAPI_METRICS_HOST',
+    }),
     customers: Flags.integer({
       description: 'With --demo: how many customers',
       default: 500,
@@ -52,6 +71,11 @@ export default class Serve extends BaseCommand {
   async run() {
     const { flags } = await this.parse(Serve)
     const config = this.appConfig(flags['database-url'])
+    const metricsToken = flags['metrics-token']?.trim() ? flags['metrics-token'] : undefined
+    if (metricsToken !== undefined && !metricsTokenPattern.test(metricsToken)) {
+      throw new UsageError(`--metrics-token must be ${metricsTokenRule}`)
+    }
+    config.metrics = { token: metricsToken }
     let firstShop: ReturnType<typeof validateNewShop>
     try {
       firstShop = validateNewShop({
@@ -81,6 +105,9 @@ export default class Serve extends BaseCommand {
       firstShop,
       worker: flags.worker,
       onProgress: (message) => this.stderrLine(message),
+      ...(flags['metrics-port'] === undefined
+        ? {}
+        : { metricsListener: { host: flags['metrics-host'], port: flags['metrics-port'] } }),
       ...(flags.demo
         ? {
             beforeListening: async (database, first) => {
@@ -117,6 +144,10 @@ export default class Serve extends BaseCommand {
       },
       shop_created: server.shopCreated,
       worker: flags.worker,
+      metrics: {
+        token: metricsToken !== undefined,
+        url: server.metricsUrl ?? null,
+      },
       ...(demo === undefined
         ? {}
         : {
@@ -135,6 +166,7 @@ export default class Serve extends BaseCommand {
         `  shop: ${server.shop.public_id} "${server.shop.name}" (${server.shop.timezone}, ${server.shop.currency})${server.shopCreated ? ' (created now)' : ''}`,
         `  contract: ${server.url}/openapi.json`,
         `  webhook worker: ${flags.worker ? 'in this process' : 'off (--no-worker): run `shopapi worker` for deliveries'}`,
+        `  metrics: ${metricsLine(server.metricsUrl, server.url, metricsToken !== undefined)}`,
         '',
         'Create an integration and its API key (shown once) in another terminal:',
         `  npx shopapi integrations create --name "My website" --scopes shop.read,customers.read`,
@@ -142,7 +174,7 @@ export default class Serve extends BaseCommand {
         `  curl -H "Authorization: Bearer <API_KEY>" ${server.url}/shop`,
         '',
       ]
-      if (demo !== undefined) lines.splice(5, lines.length - 5, '', ...this.demoLines(demo, server.url, flags.seed))
+      if (demo !== undefined) lines.splice(6, lines.length - 6, '', ...this.demoLines(demo, server.url, flags.seed))
       this.stderrLine(lines.join('\n'))
     }
 
@@ -180,4 +212,13 @@ export default class Serve extends BaseCommand {
       '',
     ]
   }
+}
+
+/** Where Prometheus scrapes this process, in the start-up summary. */
+function metricsLine(listenerUrl: string | undefined, apiUrl: string, token: boolean): string {
+  const onApiPort = `${apiUrl.replace(/\/v1$/, '')}/metrics (bearer SHOPAPI_METRICS_TOKEN)`
+  if (listenerUrl && token) return `${listenerUrl} (no token), and ${onApiPort}`
+  if (listenerUrl) return `${listenerUrl} (no token)`
+  if (token) return onApiPort
+  return 'off (--metrics-port or SHOPAPI_METRICS_TOKEN)'
 }

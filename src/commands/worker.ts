@@ -1,3 +1,4 @@
+import { Flags } from '@oclif/core'
 import pino from 'pino'
 import { BaseCommand } from '../cli/base.js'
 import { redactSecrets } from '../lib/log-redaction.js'
@@ -10,7 +11,23 @@ export default class Worker extends BaseCommand {
   static override examples = [
     'DATABASE_URL=postgres://shopapi@db/shopapi SHOPAPI_SECRET_KEY=... <%= config.bin %> worker',
     '<%= config.bin %> serve --no-worker & <%= config.bin %> worker',
+    '<%= config.bin %> worker --metrics-port 9465   # Prometheus scrapes http://127.0.0.1:9465/metrics',
   ]
+
+  static override flags = {
+    'metrics-port': Flags.integer({
+      description:
+        "Serve this worker's GET /metrics, without a token, on this port (0: any free port, printed at start); off unless given",
+      min: 0,
+      max: 65535,
+      env: 'SHOPAPI_WORKER_METRICS_PORT',
+    }),
+    'metrics-host': Flags.string({
+      description: 'Address of the --metrics-port listener; keep it private (no token guards it)',
+      default: '127.0.0.1',
+      env: 'SHOPAPI_METRICS_HOST',
+    }),
+  }
 
   async run() {
     const { flags } = await this.parse(Worker)
@@ -24,6 +41,9 @@ export default class Worker extends BaseCommand {
       config,
       log,
       onProgress: (message) => this.stderrLine(message),
+      ...(flags['metrics-port'] === undefined
+        ? {}
+        : { metricsListener: { host: flags['metrics-host'], port: flags['metrics-port'] } }),
     })
     const summary = {
       worker: true,
@@ -31,6 +51,7 @@ export default class Worker extends BaseCommand {
       concurrency: config.webhooks.concurrency,
       endpoint_concurrency: config.webhooks.endpointConcurrency,
       allow_private_targets: config.webhooks.allowPrivateTargets,
+      metrics_url: running.metricsUrl ?? null,
     }
     if (json) {
       process.stdout.write(`${JSON.stringify(summary)}\n`)
@@ -40,6 +61,7 @@ export default class Worker extends BaseCommand {
           'shopapi webhook worker is running (no HTTP API)',
           `  database: ${summary.database}`,
           `  concurrency: ${summary.concurrency} endpoints, ${summary.endpoint_concurrency} attempts per endpoint`,
+          `  metrics: ${summary.metrics_url ?? 'off (--metrics-port)'}`,
           '',
         ].join('\n')}\n`,
       )

@@ -15,10 +15,18 @@ export interface Database {
   close(): Promise<void>
 }
 
-/** DATABASE_URL when configured, otherwise the embedded PostgreSQL in the data directory; migrated. */
+/**
+ * DATABASE_URL when configured, otherwise the embedded PostgreSQL in the data directory; migrated,
+ * unless `migrate: false` (`shopapi status` reports pending migrations rather than applying them).
+ */
 export async function openDatabase(
   config: Config,
-  options: { onProgress?: (message: string) => void; applicationName?: string; log?: ConnectionLog } = {},
+  options: {
+    onProgress?: (message: string) => void
+    applicationName?: string
+    log?: ConnectionLog
+    migrate?: boolean
+  } = {},
 ): Promise<Database> {
   const embedded = config.databaseUrl
     ? undefined
@@ -26,7 +34,7 @@ export async function openDatabase(
   const url = config.databaseUrl ?? (embedded as EmbeddedDatabase).url
   let appliedMigrations: string[]
   try {
-    appliedMigrations = await runMigrations(url)
+    appliedMigrations = options.migrate === false ? [] : await runMigrations(url)
   } catch (error) {
     await embedded?.stop()
     throw error

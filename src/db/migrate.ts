@@ -21,6 +21,12 @@ export async function runMigrations(connectionString: string): Promise<string[]>
   }
 }
 
+/** The migration files this build ships, by number (00016_worker-heartbeat.sql: 16), in order. */
+export async function listMigrationFiles(): Promise<{ id: number; file: string }[]> {
+  const files = (await readdir(migrationsDir)).filter((f) => /^\d+[-_].*\.sql$/.test(f)).sort()
+  return files.map((file) => ({ id: Number.parseInt(file, 10), file }))
+}
+
 let migrationFiles: Promise<number> | undefined
 
 /** The number of migration files this build ships; read once, since they cannot change while running. */

@@ -2,6 +2,7 @@ import type pg from 'pg'
 import type { Queryable } from '../db/pool.js'
 import { purgeExpiredEvents } from '../platform/events.js'
 import { purgeIdempotencyKeys } from '../platform/idempotency.js'
+import { purgeSilentWorkers } from '../platform/worker-heartbeat.js'
 import { markNoShows } from '../resources/appointments/service.js'
 import { eraseExpiredSecrets } from '../resources/webhook-endpoints/service.js'
 
@@ -27,5 +28,6 @@ export async function runMaintenance(pool: pg.Pool): Promise<Record<string, numb
     idempotencyKeysDeleted: result.idempotency.deleted,
     eventsDeleted: result.events,
     previousSecretsErased: result.previousSecrets,
+    silentWorkersForgotten: await purgeSilentWorkers(pool),
   }
 }

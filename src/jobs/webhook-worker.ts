@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import pg from 'pg'
 import PgBoss from 'pg-boss'
 import type { Dispatcher } from 'undici'
 import type { WebhookConfig } from '../config.js'
 import { createPool, type PoolOptions } from '../db/pool.js'
 import { createDeliveryAgent, type Resolver, webhookResolver } from '../lib/webhook-targets.js'
+import type { Metrics } from '../platform/metrics.js'
+import {
+  heartbeatIntervalMs,
+  removeHeartbeat,
+  type WorkerIdentity,
+  writeHeartbeat,
+} from '../platform/worker-heartbeat.js'
 import {
   type AttemptToRecord,
   type ClaimedDelivery,
@@ -95,6 +104,8 @@ export interface WebhookWorkerOptions {
   /** Tests inject DNS answers; production asks the system resolver. */
   resolver?: Resolver
   applicationName?: string
+  /** Where attempts, events dispatched and auto-disables are counted (`serve`'s or `worker`'s metrics). */
+  metrics?: Metrics
 }
 
 /** An attempt's hold on a shared slot: given back when the attempt ends or at `until`, whichever is first. */
@@ -183,9 +194,18 @@ export class WebhookWorker {
   private readonly bodies = new Map<string, string>()
   /** Unsealed secrets by endpoint, valid while the sealed columns are the same bytes. */
   private readonly secrets = new Map<string, { sealed: Buffer; previous: Buffer | null; plain: string[] }>()
+  /** This process's row in worker_heartbeats (`shopapi status`). */
+  private readonly identity: WorkerIdentity
+  private nextHeartbeat = 0
 
   constructor(options: WebhookWorkerOptions) {
     this.options = options
+    this.identity = {
+      id: randomUUID(),
+      applicationName: options.applicationName ?? 'shopapi worker',
+      hostname: hostname(),
+      pid: process.pid,
+    }
     this.lease = leaseMs(options.webhooks)
     this.lanes = options.webhooks.endpointConcurrency
     this.sharedSlots = options.webhooks.concurrency * options.webhooks.endpointConcurrency
@@ -199,6 +219,7 @@ export class WebhookWorker {
       resolver: webhookResolver({ allowPrivate: options.webhooks.allowPrivateTargets }, options.resolver),
       connectTimeoutMs: options.webhooks.timeoutMs,
     })
+    options.metrics?.watchPool('worker', this.pool)
   }
 
   async start(): Promise<void> {
@@ -215,6 +236,7 @@ export class WebhookWorker {
     await boss.start()
     this.boss = boss
     await this.createQueues(boss)
+    await this.beat()
     await boss.schedule(maintenanceQueue, '* * * * *', {}, { retryLimit: 0 })
     await this.listen()
     this.scanTimer = setInterval(() => this.wake(true), scanIntervalMs)
@@ -317,10 +339,21 @@ export class WebhookWorker {
   /** Finds retries come due, lapsed leases and deliveries written without an event; runs maintenance. */
   private async scan(): Promise<void> {
     this.pumpPausedUntil = 0
+    // In the scan, not on a timer of its own: a worker whose scan is stuck stops beating, as it should.
+    if (Date.now() >= this.nextHeartbeat) {
+      await this.beat().catch((error: unknown) =>
+        this.options.log.warn({ err: error }, 'writing the worker heartbeat failed; retrying at the next scan'),
+      )
+    }
     for (const endpoint of await findDueEndpoints(this.pool)) this.markDue(endpoint)
     this.forgetIdleEndpoints()
     this.requestPump()
     await this.runDueMaintenance(this.boss as PgBoss)
+  }
+
+  private async beat(): Promise<void> {
+    this.nextHeartbeat = Date.now() + heartbeatIntervalMs
+    await writeHeartbeat(this.pool, this.identity)
   }
 
   private stateOf(endpoint: DueEndpoint): EndpointState {
@@ -410,6 +443,7 @@ export class WebhookWorker {
         total,
       })
       this.dispatchBatch = nextDispatchBatch(batchSize, dispatched)
+      if (dispatched.events > 0) this.options.metrics?.countEvents(dispatched.types)
       for (const endpoint of dispatched.endpoints) this.markDue(endpoint)
       const started = new Set<EndpointState>()
       for (const delivery of dispatched.leased) {
@@ -517,6 +551,7 @@ export class WebhookWorker {
         this.bodyFor(delivery),
       )
       state.healthy = outcome.succeeded && outcome.durationMs < sharedSlotMs
+      this.options.metrics?.countAttempt(outcome)
       this.unrecorded.push({ delivery, outcome })
       this.requestFlush()
     } finally {
@@ -647,6 +682,18 @@ export class WebhookWorker {
       )
       return
     }
+    const metrics = this.options.metrics
+    if (metrics) {
+      let succeeded = 0
+      let failed = 0
+      for (const attempt of recorded.attempts) {
+        if (attempt.status === 'succeeded') succeeded += 1
+        else if (attempt.status === 'failed') failed += 1
+      }
+      metrics.countFinished('succeeded', succeeded)
+      metrics.countFinished('failed', failed)
+      metrics.countAutoDisabled(recorded.disabledEndpoints.length)
+    }
     for (const endpointId of recorded.disabledEndpoints) await this.dropQueue(endpointId)
   }
 
@@ -663,6 +710,7 @@ export class WebhookWorker {
         describeDatabaseError(error),
         this.options.webhooks.retryScheduleMs,
       )
+      if (counted?.failed) this.options.metrics?.countFinished('failed')
       const unrecorded = new UnrecordedAttemptError(error, counted)
       this.options.log.error(
         {
@@ -709,6 +757,8 @@ export class WebhookWorker {
     while (this.flushing) await this.flushing
     await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
     await this.agent.close().catch(() => {})
+    await removeHeartbeat(this.pool, this.identity.id).catch(() => {})
+    this.options.metrics?.unwatchPool('worker')
     await this.pool.end().catch(() => {})
   }
 }

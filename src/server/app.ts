@@ -3,7 +3,9 @@ import { newPublicId } from '../lib/ids.js'
 import { redactSecrets } from '../lib/log-redaction.js'
 import { loadSecrets } from '../lib/secrets.js'
 import type { AppDeps } from '../platform/deps.js'
+import { Metrics } from '../platform/metrics.js'
 import type { Operation } from '../platform/operation.js'
+import { deliveryBacklog } from '../resources/deliveries/service.js'
 import { bufferedLogDestination } from './log-destination.js'
 import { registerOperations } from './operations.js'
 import { authPlugin } from './plugins/auth.js'
@@ -13,6 +15,14 @@ import { rateLimitPlugin } from './plugins/rate-limit.js'
 import { requestContextPlugin } from './plugins/request-context.js'
 import { healthRoutes } from './routes/health.js'
 import { apiOperations } from './routes/index.js'
+import { metricsRoute, requestMetricsPlugin } from './routes/metrics.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The metrics this app counts into (deps.metrics, or its own when a metrics token is set). */
+    metrics: Metrics | undefined
+  }
+}
 
 export const maxBodyBytes = 1024 * 1024
 
@@ -29,6 +39,8 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const deps: AppDeps = { ...given, secrets: given.secrets ?? loadSecrets(given.config) }
+  const metricsToken = deps.config.metrics.token
+  deps.metrics ??= metricsToken ? new Metrics() : undefined
   // Standard output in buffered asynchronous writes of at least 4 KB (log-destination.ts: a write per
   // line cost a tenth of the throughput), bounded in memory; the rest is flushed when the app closes.
   const stdout = options.logStream ? undefined : bufferedLogDestination(1)
@@ -70,9 +82,20 @@ export async function buildApp(
       }
     })
   }
+  app.decorate('metrics', deps.metrics)
   await app.register(requestContextPlugin)
   await app.register(errorsPlugin)
   await app.register(jsonBodyPlugin)
+  if (deps.metrics) {
+    const metrics = deps.metrics
+    metrics.watchPool('api', deps.pool)
+    metrics.readBacklogWith(
+      () => deliveryBacklog(deps.pool),
+      (error) => app.log.warn({ err: error }, 'reading the delivery backlog for the metrics failed'),
+    )
+    await app.register(requestMetricsPlugin, { metrics })
+    if (metricsToken) await app.register(metricsRoute, { metrics, token: metricsToken })
+  }
   await app.register(healthRoutes, { deps })
   await app.register(
     async (v1) => {

@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Scopes the route needs; absent for routes served without a key. */
     scopes?: Scope[]
+    /** The name requests are counted under in the metrics: the operation id, or the route's own name. */
+    operationId?: string
   }
   interface FastifyRequest {
     auth?: AuthContext
@@ -85,7 +87,9 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
     app.route({
       method: operation.method as HTTPMethods,
       url: operation.path.replace(/\{(\w+)\}/g, ':$1'),
-      config: operation.scopes ? { scopes: operation.scopes } : {},
+      config: operation.scopes
+        ? { scopes: operation.scopes, operationId: operation.operationId }
+        : { operationId: operation.operationId },
       handler: async (request, reply) => {
         const params = operation.params ? parseInput(operation.params, request.params, 'path') : {}
         const query = parseInput(operation.query ?? noQueryParameters, request.query, 'query')

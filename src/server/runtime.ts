@@ -4,9 +4,18 @@ import { type Database, openDatabase } from '../db/connect.js'
 import { WebhookWorker } from '../jobs/webhook-worker.js'
 import { loadSecrets } from '../lib/secrets.js'
 import type { Resolver } from '../lib/webhook-targets.js'
+import { Metrics } from '../platform/metrics.js'
 import { type RunningAuthCache, startAuthCache } from '../platform/tenancy/auth-cache.js'
 import { ensureFirstShop, type NewShop, type ShopRow } from '../platform/tenancy/shops.js'
+import { deliveryBacklog } from '../resources/deliveries/service.js'
 import { buildApp } from './app.js'
+import { type MetricsListener, startMetricsListener } from './metrics-listener.js'
+
+/** `--metrics-port` / `--metrics-host`: the token-free metrics listener; absent: none. */
+export interface MetricsListenOptions {
+  host: string
+  port: number
+}
 
 export interface RunningServer {
   app: FastifyInstance
@@ -16,6 +25,8 @@ export interface RunningServer {
   url: string
   /** The webhook worker, unless started with `worker: false`. */
   worker: WebhookWorker | undefined
+  /** http://host:port/metrics of the metrics listener, when one was asked for. */
+  metricsUrl: string | undefined
   /** Stops accepting, lets in-flight requests and attempts finish, closes the pool, stops the embedded database last. */
   stop(): Promise<void>
 }
@@ -34,6 +45,7 @@ export async function startServer(options: {
    * demo data of `serve --demo`): a request never sees it half done. Its failure stops the start.
    */
   beforeListening?: (database: Database, first: { shop: ShopRow; created: boolean }) => Promise<void>
+  metricsListener?: MetricsListenOptions
 }): Promise<RunningServer> {
   // Before anything starts: a key file others can read is refused here, not after the database is up.
   const secrets = loadSecrets(options.config, options.onProgress)
@@ -46,6 +58,9 @@ export async function startServer(options: {
   })
   let worker: WebhookWorker | undefined
   let authCache: RunningAuthCache | undefined
+  let metricsListener: MetricsListener | undefined
+  // One registry for the process: the API and the worker in it count into the same metrics.
+  const metrics = options.config.metrics.token || options.metricsListener ? new Metrics() : undefined
   try {
     const { shop, created } = await ensureFirstShop(database.pool, options.firstShop)
     await options.beforeListening?.(database, { shop, created })
@@ -61,6 +76,7 @@ export async function startServer(options: {
       secrets,
       authCache: authCache.cache,
       ...(options.resolver ? { resolver: options.resolver } : {}),
+      ...(metrics ? { metrics } : {}),
     })
     log = app.log
     if (options.worker ?? true) {
@@ -72,16 +88,22 @@ export async function startServer(options: {
         log: app.log,
         applicationName: 'shopapi serve (worker)',
         ...(options.resolver ? { resolver: options.resolver } : {}),
+        ...(metrics ? { metrics } : {}),
       })
       await worker.start()
     }
     await app.listen({ host: options.host, port: options.port })
+    if (metrics && options.metricsListener) {
+      metricsListener = await startMetricsListener(metrics, options.metricsListener.host, options.metricsListener.port)
+      app.log.info({ metrics_url: metricsListener.url }, 'metrics listener started')
+    }
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : options.port
     const host = options.host.includes(':') ? `[${options.host}]` : options.host
     let stopping: Promise<void> | undefined
     const running = worker
     const listening = authCache
+    const metricsServer = metricsListener
     return {
       app,
       database,
@@ -89,9 +111,10 @@ export async function startServer(options: {
       shopCreated: created,
       url: `http://${host}:${port}/v1`,
       worker,
+      metricsUrl: metricsServer?.url,
       stop() {
         stopping ??= (async () => {
-          await Promise.all([app.close(), running?.stop()])
+          await Promise.all([app.close(), running?.stop(), metricsServer?.close()])
           await listening.stop()
           await database.close()
         })()
@@ -99,6 +122,7 @@ export async function startServer(options: {
       },
     }
   } catch (error) {
+    await metricsListener?.close()
     await worker?.stop().catch(() => {})
     await authCache?.stop()
     await database.close()
@@ -109,6 +133,7 @@ export async function startServer(options: {
 export interface RunningWorker {
   database: Database
   worker: WebhookWorker
+  metricsUrl: string | undefined
   stop(): Promise<void>
 }
 
@@ -118,6 +143,7 @@ export async function startWorkerProcess(options: {
   log: ConstructorParameters<typeof WebhookWorker>[0]['log']
   resolver?: Resolver
   onProgress?: (message: string) => void
+  metricsListener?: MetricsListenOptions
 }): Promise<RunningWorker> {
   const { sealKey } = loadSecrets(options.config, options.onProgress)
   const database = await openDatabase(options.config, {
@@ -125,7 +151,16 @@ export async function startWorkerProcess(options: {
     applicationName: 'shopapi worker',
     log: options.log,
   })
+  let metricsListener: MetricsListener | undefined
+  let started: WebhookWorker | undefined
   try {
+    const metrics = options.metricsListener ? new Metrics() : undefined
+    if (metrics) {
+      metrics.readBacklogWith(
+        () => deliveryBacklog(database.pool),
+        (error) => options.log.warn({ err: error }, 'reading the delivery backlog for the metrics failed'),
+      )
+    }
     const worker = new WebhookWorker({
       databaseUrl: database.url,
       poolSize: options.config.dbPoolSize,
@@ -133,21 +168,31 @@ export async function startWorkerProcess(options: {
       sealKey,
       log: options.log,
       ...(options.resolver ? { resolver: options.resolver } : {}),
+      ...(metrics ? { metrics } : {}),
     })
     await worker.start()
+    started = worker
+    if (metrics && options.metricsListener) {
+      metricsListener = await startMetricsListener(metrics, options.metricsListener.host, options.metricsListener.port)
+      options.log.info({ metrics_url: metricsListener.url }, 'metrics listener started')
+    }
+    const metricsServer = metricsListener
     let stopping: Promise<void> | undefined
     return {
       database,
       worker,
+      metricsUrl: metricsServer?.url,
       stop() {
         stopping ??= (async () => {
-          await worker.stop()
+          await Promise.all([worker.stop(), metricsServer?.close()])
           await database.close()
         })()
         return stopping
       },
     }
   } catch (error) {
+    await metricsListener?.close()
+    await started?.stop().catch(() => {})
     await database.close()
     throw error
   }

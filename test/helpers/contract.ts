@@ -99,6 +99,12 @@ export class ContractChecker {
       if (!schema) return []
       return this.#validate(`${operation.method} ${operation.template} ${status}`, schema, response)
     }
+    // GET /metrics (outside /v1, not in the document): Prometheus text; test/helpers/prometheus.ts parses it.
+    if (path === '/metrics' && method === 'GET' && response.status === 200) {
+      return /^text\/plain; version=0\.0\.4\b/.test(response.contentType ?? '')
+        ? []
+        : [`GET /metrics answered ${response.contentType ?? 'without Content-Type'}, not Prometheus text 0.0.4`]
+    }
     const health = path in healthRoutes && method === 'GET' ? healthRoutes[path] : undefined
     if (health && response.status === 200) return this.#validate(`GET ${path} 200`, health, response)
     if (response.status < 400) {

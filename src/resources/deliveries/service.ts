@@ -67,6 +67,8 @@ export interface Dispatched {
   events: number
   /** Deliveries this dispatch created (leased or not). */
   deliveries: number
+  /** The dispatched events counted by type. */
+  types: Record<string, number>
   /** Endpoints with new deliveries left for a claim (beyond the leased ones). */
   endpoints: DueEndpoint[]
   /** New deliveries leased by this dispatch: to be sent now. */
@@ -92,6 +94,7 @@ export async function dispatchEvents(
   const { rows } = await pool.query<{
     events: number
     deliveries: number
+    types: Record<string, number>
     waiting: DueEndpoint[]
     leased: (Omit<ClaimedDelivery, 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'> & {
       secret_sealed: string
@@ -116,6 +119,7 @@ export async function dispatchEvents(
   return {
     events: row?.events ?? 0,
     deliveries: row?.deliveries ?? 0,
+    types: row?.types ?? {},
     endpoints: row?.waiting ?? [],
     leased: (row?.leased ?? []).map((delivery) => ({
       ...delivery,
@@ -178,6 +182,7 @@ const dispatchStatement = (() => {
        from capped
      )
      select (select count(*) from claimed)::int as events, (select count(*) from capped)::int as deliveries,
+       (select coalesce(json_object_agg(x.type, x.n), '{}') from (select type, count(*) as n from claimed group by type) x) as types,
        (select coalesce(json_agg(json_build_object('shop_id', x.shop_id, 'endpoint_id', x.endpoint_id)), '[]')
         from (select distinct shop_id, endpoint_id from capped where not leased) x) as waiting,
        (select coalesce(json_agg(json_build_object('shop_id', d.shop_id, 'id', d.id, 'public_id', d.public_id,
@@ -405,6 +410,32 @@ export async function claimForResend(
   if (!row) return 'not_found'
   if (row.in_flight) return 'in_flight'
   return reviveEvent(row)
+}
+
+/**
+ * Pending deliveries and the age of the oldest, per status of their endpoint, for the metrics. It
+ * reads the pending rows only (webhook_deliveries_due_idx holds exactly those), which are few while
+ * the worker keeps up; a backlog costs one pass over it per scrape, at most one a second.
+ */
+export async function deliveryBacklog(
+  db: Queryable,
+): Promise<{ endpointStatus: string; pending: number; oldestAgeSeconds: number }[]> {
+  const { rows } = await db.query<{ endpoint_status: string; pending: number; oldest_age_seconds: number }>({
+    name: 'shopapi-delivery-backlog',
+    text: `select w.status as endpoint_status, count(*)::int as pending,
+         greatest(0, extract(epoch from now() - min(d.created_at)))::float8 as oldest_age_seconds
+       from webhook_deliveries d
+       join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+       where d.status = 'pending'
+       group by w.status`,
+  })
+  // Both statuses always reported: a gauge that vanishes when its backlog empties cannot be alerted on.
+  const byStatus = new Map(rows.map((row) => [row.endpoint_status, row]))
+  return ['active', 'disabled'].map((status) => ({
+    endpointStatus: status,
+    pending: byStatus.get(status)?.pending ?? 0,
+    oldestAgeSeconds: byStatus.get(status)?.oldest_age_seconds ?? 0,
+  }))
 }
 
 /** What came of one HTTP attempt. */

@@ -27,8 +27,9 @@ export const authPlugin = fp(async (app: FastifyInstance, { deps }: { deps: AppD
 
   // Spec "Errors" 6: the edge's 429 has Retry-After and none of the RateLimit-* headers, and like
   // every edge refusal its envelope has request_id null.
-  const refuseAtEdge = (request: FastifyRequest, reply: FastifyReply, retryAfter: number, what: string) =>
-    sendError(
+  const refuseAtEdge = (request: FastifyRequest, reply: FastifyReply, retryAfter: number, what: string) => {
+    deps.metrics?.countRateLimited('edge')
+    return sendError(
       request,
       reply,
       new ApiError(
@@ -38,6 +39,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { deps }: { deps: AppD
       ),
       null,
     )
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     const required = request.routeOptions.config?.scopes

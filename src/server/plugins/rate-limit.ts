@@ -48,6 +48,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { deps }: { deps:
     reply.header('ratelimit-remaining', budget.remaining)
     reply.header('ratelimit-reset', budget.ttlInSeconds)
     if (budget.isExceeded) {
+      deps.metrics?.countRateLimited('key')
       const retryAfter = Math.max(1, budget.ttlInSeconds)
       throw new ApiError(
         'rate_limited',

@@ -5,9 +5,9 @@ import type { AppDeps } from '../../platform/deps.js'
 
 // Outside /v1 and without a key: for load balancers and orchestrators.
 export async function healthRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  app.get('/healthz', async () => ({ status: 'ok' }))
+  app.get('/healthz', { config: { operationId: 'healthz' } }, async () => ({ status: 'ok' }))
 
-  app.get('/readyz', async () => {
+  app.get('/readyz', { config: { operationId: 'readyz' } }, async () => {
     let current: boolean
     try {
       current = await migrationsCurrent(deps.pool)
