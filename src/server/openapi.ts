@@ -12,7 +12,7 @@ function conditionalScopes(operation: Operation): string[] {
 
 import { ErrorCodeSchema, ErrorEnvelopeSchema } from '../platform/schemas.js'
 
-export const contractVersion = '1.0.0-rc.6'
+export const contractVersion = '1.0.0-rc.7'
 
 // Spec "Common rules" 9: the statuses every read can answer; writes add 413.
 const errorResponses: Record<string, string> = {

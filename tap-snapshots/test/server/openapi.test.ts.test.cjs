@@ -10,7 +10,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
   "openapi": "3.1.0",
   "info": {
     "title": "Shop Management Public API",
-    "version": "1.0.0-rc.6",
+    "version": "1.0.0-rc.7",
     "description": "Versioned REST API over an auto-repair shop's data. Every operation needs \`Authorization: Bearer <API_KEY>\` with the scopes in its \`x-required-scopes\`; write never implies read. Errors share one envelope (\`Error\`)."
   },
   "servers": [
@@ -8018,6 +8018,85 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         }
       }
     },
+    "/me": {
+      "get": {
+        "operationId": "introspectApiKey",
+        "summary": "Introspect the calling API key",
+        "description": "Any valid key, whatever its scopes: its integration and shop, its scopes, every operation with whether the key may call it (and which scopes it lacks), and which fields it will see redacted (null) with the scope that would reveal them. Never the key itself or its hash.",
+        "tags": [
+          "Meta"
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-required-scopes": [],
+        "x-conditional-scopes": [],
+        "responses": {
+          "200": {
+            "description": "The calling key, introspected",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "RateLimit-Limit": {
+                "$ref": "#/components/headers/RateLimit-Limit"
+              },
+              "RateLimit-Remaining": {
+                "$ref": "#/components/headers/RateLimit-Remaining"
+              },
+              "RateLimit-Reset": {
+                "$ref": "#/components/headers/RateLimit-Reset"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiKeyIntrospection"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "422": {
+            "$ref": "#/components/responses/Error422"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "502": {
+            "$ref": "#/components/responses/Error502"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          },
+          "504": {
+            "$ref": "#/components/responses/Error504"
+          }
+        }
+      }
+    },
     "/openapi.json": {
       "get": {
         "operationId": "getOpenApiDocument",
@@ -13812,6 +13891,253 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "test"
         ],
         "description": "A synthetic test event, queued for delivery to one endpoint"
+      },
+      "ApiKeyIntrospection": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "const": "api_key_introspection",
+            "x-field-visibility": "always"
+          },
+          "key": {
+            "x-field-visibility": "always",
+            "$ref": "#/components/schemas/IntrospectedKey"
+          },
+          "integration": {
+            "x-field-visibility": "always",
+            "$ref": "#/components/schemas/IntrospectedIntegration"
+          },
+          "shop": {
+            "x-field-visibility": "always",
+            "$ref": "#/components/schemas/IntrospectedShop"
+          },
+          "scopes": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "description": "A scope of the catalogue (\`x-scopes\`)",
+              "example": "customers.read"
+            },
+            "description": "The scopes granted to the key's integration",
+            "x-field-visibility": "always"
+          },
+          "operations": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/IntrospectedOperation"
+            },
+            "description": "Every operation of the API, in the order of the OpenAPI document, as this key sees it",
+            "x-field-visibility": "always"
+          },
+          "redactions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Redaction"
+            },
+            "description": "Every field this key sees redacted for lack of a scope: the answer to \\"why is this field null?\\"",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "object",
+          "key",
+          "integration",
+          "shop",
+          "scopes",
+          "operations",
+          "redactions"
+        ],
+        "description": "What the calling key is and what it may do and see"
+      },
+      "IntrospectedKey": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "key_ id, as \`shopapi keys list\` shows it",
+            "example": "key_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
+          },
+          "prefix": {
+            "type": "string",
+            "description": "The first characters of the key, enough to recognise it; never the secret part",
+            "example": "shopapi_AbCdEfGhIjKl",
+            "x-field-visibility": "always"
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+            "example": "2026-01-31T15:04:05.000Z",
+            "x-field-visibility": "always"
+          },
+          "last_used_at": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
+                "example": "2026-01-31T15:04:05.000Z"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "When the key was last used, recorded to the minute; this request counts, so it is at most a minute old",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "id",
+          "prefix",
+          "created_at",
+          "last_used_at"
+        ],
+        "description": "The key that made this request (no secret, no hash)"
+      },
+      "IntrospectedIntegration": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "int_ id",
+            "example": "int_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
+          },
+          "name": {
+            "type": "string",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "id",
+          "name"
+        ],
+        "description": "The integration the key belongs to"
+      },
+      "IntrospectedShop": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "shop_ id",
+            "example": "shop_4bW2yXk0fT9QmZr7LcVd1p",
+            "x-field-visibility": "always"
+          },
+          "name": {
+            "type": "string",
+            "x-field-visibility": "always"
+          },
+          "timezone": {
+            "type": "string",
+            "description": "IANA time zone of the shop",
+            "example": "America/Chicago",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "id",
+          "name",
+          "timezone"
+        ],
+        "description": "The shop the key reaches (GET /shop has the whole profile)"
+      },
+      "IntrospectedOperation": {
+        "type": "object",
+        "properties": {
+          "operation_id": {
+            "type": "string",
+            "description": "The operationId in the OpenAPI document",
+            "example": "listCustomers",
+            "x-field-visibility": "always"
+          },
+          "method": {
+            "type": "string",
+            "example": "GET",
+            "x-field-visibility": "always"
+          },
+          "path": {
+            "type": "string",
+            "description": "Path template as called, /v1 included",
+            "example": "/v1/customers/{public_id}",
+            "x-field-visibility": "always"
+          },
+          "allowed": {
+            "type": "boolean",
+            "description": "Whether this key holds every scope the operation requires",
+            "x-field-visibility": "always"
+          },
+          "required_scopes": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "description": "A scope of the catalogue (\`x-scopes\`)",
+              "example": "customers.read"
+            },
+            "description": "Its \`x-required-scopes\`; empty when any key may call it",
+            "x-field-visibility": "always"
+          },
+          "missing_scopes": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "description": "A scope of the catalogue (\`x-scopes\`)",
+              "example": "customers.read"
+            },
+            "description": "Required scopes this key lacks; empty when allowed",
+            "x-field-visibility": "always"
+          },
+          "redacted_fields": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "JSON pointers this key will find null and listed in the response's \`redacted_fields\` (spec \\"Redaction\\")",
+            "example": [
+              "/data/*/cost"
+            ],
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "operation_id",
+          "method",
+          "path",
+          "allowed",
+          "required_scopes",
+          "missing_scopes",
+          "redacted_fields"
+        ]
+      },
+      "Redaction": {
+        "type": "object",
+        "properties": {
+          "object": {
+            "type": "string",
+            "description": "The \`object\` of the resource holding the field",
+            "example": "inventory_item",
+            "x-field-visibility": "always"
+          },
+          "pointer": {
+            "type": "string",
+            "description": "JSON pointer of the field inside that resource (\`*\`: every array item)",
+            "example": "/cost",
+            "x-field-visibility": "always"
+          },
+          "needs_scope": {
+            "type": "string",
+            "description": "A scope of the catalogue (\`x-scopes\`)",
+            "example": "customers.read",
+            "x-field-visibility": "always"
+          }
+        },
+        "required": [
+          "object",
+          "pointer",
+          "needs_scope"
+        ],
+        "description": "A field this key sees as null wherever the resource appears, and the scope that would reveal it"
       },
       "OpenApiDocument": {
         "type": "object",
