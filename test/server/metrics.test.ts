@@ -190,10 +190,12 @@ t.test('deliveries, events and the pending backlog, counted by the worker of the
   await good.waitFor(customers)
   await bad.waitFor(customers)
   // The good receiver's deliveries are recorded as succeeded, the bad one's as pending (retry in 1 min).
+  // The backlog gauges are read at most once a second, so they may trail the counters by that much.
   const families = await eventually(async () => {
     const scraped = await scrape(api)
     return count(scraped, 'shopapi_webhook_deliveries_finished_total', { status: 'succeeded' }) === customers &&
-      count(scraped, 'shopapi_webhook_attempts_total', { result: 'http_error' }) === customers
+      count(scraped, 'shopapi_webhook_attempts_total', { result: 'http_error' }) === customers &&
+      count(scraped, 'shopapi_webhook_deliveries_pending', { endpoint_status: 'active' }) === customers
       ? scraped
       : undefined
   })
