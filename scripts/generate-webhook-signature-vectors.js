@@ -34,10 +34,17 @@ function event(id, type, createdAt, objectType, objectId, summary) {
   })
 }
 
-const plainBody = event('evt_5wHqTnF2kXc8Lr3VbN9pZa', 'customer.created', '2026-01-01T00:00:00Z', 'customer', 'cus_7Jd2mQx9RtLw4Kv8Hn3Pc', {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-})
+const plainBody = event(
+  'evt_5wHqTnF2kXc8Lr3VbN9pZa',
+  'customer.created',
+  '2026-01-01T00:00:00Z',
+  'customer',
+  'cus_7Jd2mQx9RtLw4Kv8Hn3Pc',
+  {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+  },
+)
 const unicodeBody = event(
   'evt_2bTy6UeQ9sWm4Nf7Ck1Hx',
   'customer.updated',
@@ -56,7 +63,12 @@ const vectors = [
     body: plainBody,
     checks: [
       { secrets: [current], now: t, expected: true, why: 'signed now with this secret' },
-      { secrets: [current], now: t + tolerance, expected: true, why: 'exactly 300 s old is still inside the tolerance' },
+      {
+        secrets: [current],
+        now: t + tolerance,
+        expected: true,
+        why: 'exactly 300 s old is still inside the tolerance',
+      },
     ],
   },
   {
@@ -65,14 +77,26 @@ const vectors = [
       'Within 24 h of a rotation the delivery carries one v1 per live secret, the current one first. A receiver holding either secret accepts it.',
     secrets: [current, previous],
     event_id: 'evt_9kRz3Wd7Pq2Xn6Bv4Mt8Ls',
-    body: event('evt_9kRz3Wd7Pq2Xn6Bv4Mt8Ls', 'repair_order.status_changed', '2026-01-01T00:00:00Z', 'repair_order', 'ro_4Hs9Kd2Lp7Qw3Nz8Xv5Rb', {
-      status: 'in_progress',
-      previous_status: 'estimate',
-    }),
+    body: event(
+      'evt_9kRz3Wd7Pq2Xn6Bv4Mt8Ls',
+      'repair_order.status_changed',
+      '2026-01-01T00:00:00Z',
+      'repair_order',
+      'ro_4Hs9Kd2Lp7Qw3Nz8Xv5Rb',
+      {
+        status: 'in_progress',
+        previous_status: 'estimate',
+      },
+    ),
     checks: [
       { secrets: [current], now: t, expected: true, why: 'a receiver already on the new secret matches the first v1' },
       { secrets: [previous], now: t, expected: true, why: 'a receiver still on the old secret matches the second v1' },
-      { secrets: [stranger, previous], now: t, expected: true, why: 'any match among several secrets and several v1 is enough' },
+      {
+        secrets: [stranger, previous],
+        now: t,
+        expected: true,
+        why: 'any match among several secrets and several v1 is enough',
+      },
     ],
   },
   {
@@ -99,10 +123,19 @@ const vectors = [
       'A secret of the earlier format (base64url, with - and _). Service-Signature is keyed by the whole string as usual. For webhook-signature the part after whsec_ is decoded as base64url; strict Standard Webhooks decoders refuse - and _, so such an endpoint verifies with a Standard Webhooks library only after one rotation (or by giving the library the key re-encoded in standard base64: standard_webhooks_key_base64).',
     secrets: [oldStyle],
     event_id: 'evt_3Vx7Bn2Mq8Kd4Ws6Hf1Tj',
-    body: event('evt_3Vx7Bn2Mq8Kd4Ws6Hf1Tj', 'invoice.posted', '2026-01-01T00:00:00Z', 'invoice', 'inv_5Rk2Yp9Lc3Tw7Nb4Gs8Hm', {
-      total: { amount: 12345, currency: 'USD' },
-    }),
-    checks: [{ secrets: [oldStyle], now: t, expected: true, why: 'the whole secret string, - and _ included, is the key' }],
+    body: event(
+      'evt_3Vx7Bn2Mq8Kd4Ws6Hf1Tj',
+      'invoice.posted',
+      '2026-01-01T00:00:00Z',
+      'invoice',
+      'inv_5Rk2Yp9Lc3Tw7Nb4Gs8Hm',
+      {
+        total: { amount: 12345, currency: 'USD' },
+      },
+    ),
+    checks: [
+      { secrets: [oldStyle], now: t, expected: true, why: 'the whole secret string, - and _ included, is the key' },
+    ],
   },
   {
     name: 'wrong-secret',
@@ -120,7 +153,13 @@ const vectors = [
     event_id: 'evt_2bTy6UeQ9sWm4Nf7Ck1Hx',
     body: unicodeBody,
     checks: [
-      { secrets: [current], now: t, received_body: unicodeBody.replace('Zoë', 'Zoe'), expected: false, why: 'one byte sequence changed' },
+      {
+        secrets: [current],
+        now: t,
+        received_body: unicodeBody.replace('Zoë', 'Zoe'),
+        expected: false,
+        why: 'one byte sequence changed',
+      },
       {
         secrets: [current],
         now: t,

@@ -98,14 +98,14 @@ function bodyVariants(body: Buffer): { bytes: Buffer; what: string }[] {
   const add = (candidate: string, what: string) => {
     if (candidate !== text) variants.push({ bytes: Buffer.from(candidate, 'utf8'), what })
   }
-  if (text.endsWith('\r\n')) add(text.slice(0, -2), 'the body has a trailing CRLF that was not signed')
-  else if (text.endsWith('\n')) add(text.slice(0, -1), 'the body has a trailing newline that was not signed')
-  add(`${text}\n`, 'the signed body ended with a newline that this body lacks')
-  if (text.includes('\r\n')) add(text.replaceAll('\r\n', '\n'), 'line endings were changed to CRLF')
+  if (text.endsWith('\r\n')) add(text.slice(0, -2), 'without its trailing CRLF, which was not signed')
+  else if (text.endsWith('\n')) add(text.slice(0, -1), 'without its trailing newline, which was not signed')
+  add(`${text}\n`, 'with a trailing newline added: the signed bytes ended with one')
+  if (text.includes('\r\n')) add(text.replaceAll('\r\n', '\n'), 'with CRLF line endings turned back into LF')
   try {
     const parsed: unknown = JSON.parse(text)
-    add(JSON.stringify(parsed), 'the body was re-serialized (the signed bytes were compact JSON)')
-    add(JSON.stringify(parsed, null, 2), 'the body was re-serialized (the signed bytes were JSON indented by 2)')
+    add(JSON.stringify(parsed), 'when re-serialized as compact JSON: this body was reformatted')
+    add(JSON.stringify(parsed, null, 2), 'when re-serialized as JSON indented by 2: this body was reformatted')
   } catch {
     // not JSON: nothing to re-serialize
   }
@@ -139,13 +139,17 @@ export function checkServiceSignature(
   const fail = (problem: SignatureProblem, message: string) => ({ ...report, problem, message })
 
   if (header.length > maxHeaderLength) {
-    return fail('malformed_header', `the header is ${header.length} characters long; at most ${maxHeaderLength} are read`)
+    return fail(
+      'malformed_header',
+      `the header is ${header.length} characters long; at most ${maxHeaderLength} are read`,
+    )
   }
   const parts = splitServiceHeader(header)
   report.signaturesInHeader = parts.signatures.length
   const ignored = parts.ignored.length > 0 ? ` (ignored: ${parts.ignored.join(', ')})` : ''
   if (parts.timestamps === 0) return fail('malformed_header', `the header has no t=<unix seconds>${ignored}`)
-  if (parts.timestamps > 1) return fail('malformed_header', 'the header has more than one t=; which was signed is ambiguous')
+  if (parts.timestamps > 1)
+    return fail('malformed_header', 'the header has more than one t=; which was signed is ambiguous')
   const t = parts.timestamp ?? ''
   if (!timestampPattern.test(t)) {
     return fail('malformed_header', `t=${t.slice(0, 40)} is not whole unix seconds (digits only, no leading zero)`)
@@ -196,7 +200,7 @@ export function checkServiceSignature(
     if (variantMatch) {
       return fail(
         'body_modified',
-        `${count} over these bytes, but one matches if ${variant.what.replace(/^the body/, 'they')}: verify the raw bytes exactly as received, before any parsing or reformatting.`,
+        `${count} over these bytes, but one matches this body ${variant.what}. Verify the raw bytes exactly as received, before any parsing or reformatting.`,
       )
     }
   }
@@ -259,7 +263,10 @@ export function checkStandardWebhookSignature(
     .filter((digest) => digest.length === 32)
   report.signaturesInHeader = signatures.length
   if (signatures.length === 0) {
-    return fail('malformed_header', 'webhook-signature has no v1,<base64 of 32 bytes> entry (entries are separated by spaces)')
+    return fail(
+      'malformed_header',
+      'webhook-signature has no v1,<base64 of 32 bytes> entry (entries are separated by spaces)',
+    )
   }
   report.timestamp = Number(headers.timestamp)
   report.ageSeconds = now - report.timestamp
@@ -289,7 +296,7 @@ export function checkStandardWebhookSignature(
     if (findMatch(variantExpected, signatures)) {
       return fail(
         'body_modified',
-        `${count} over these bytes, but one matches if ${variant.what.replace(/^the body/, 'they')}: verify the raw bytes exactly as received.`,
+        `${count} over these bytes, but one matches this body ${variant.what}. Verify the raw bytes exactly as received.`,
       )
     }
   }
