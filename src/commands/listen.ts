@@ -17,9 +17,9 @@ export default class Listen extends BaseCommand {
   static override description =
     "Tail an appliance's events over its API (GET /v1/events, no database needed) and forward each one, signed like a real delivery with a secret printed at start, to a local URL, in the order of the log. The receiver down or failing: the event is retried until it answers 2xx, and nothing later is sent before it. The appliance unreachable: listen waits and resumes where it was. Ctrl-C prints where to resume."
   static override examples = [
-    '<%= config.bin %> listen --api-url http://192.0.2.10:8080/v1 --api-key sk_live_… --forward-to http://localhost:3000/hooks',
-    '<%= config.bin %> listen --api-url http://192.0.2.10:8080 --api-key sk_live_… --forward-to http://localhost:3000/hooks --events customer.*,repair_order.status_changed',
-    '<%= config.bin %> listen --api-url http://192.0.2.10:8080 --api-key sk_live_… --print-json | jq .type',
+    '<%= config.bin %> listen --api-url http://192.0.2.10:8080/v1 --api-key shopapi_… --forward-to http://localhost:3000/hooks',
+    '<%= config.bin %> listen --api-url http://192.0.2.10:8080 --api-key shopapi_… --forward-to http://localhost:3000/hooks --events customer.*,repair_order.status_changed',
+    '<%= config.bin %> listen --api-url http://192.0.2.10:8080 --api-key shopapi_… --print-json | jq .type',
     '<%= config.bin %> listen --api-url … --api-key … --forward-to http://localhost:3000/hooks --replay-since 2026-01-31T09:00:00+01:00 --secret whsec_…',
   ]
   // No database (so no --database-url): listen reads the appliance through its API, from any machine

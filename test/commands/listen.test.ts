@@ -15,6 +15,7 @@ import { parseEventTypeFilter } from '../../src/cli/listen.js'
 import { deliveryBody } from '../../src/jobs/webhook-attempt.js'
 import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
 import type { EventRow } from '../../src/platform/events.js'
+import { recordEvents } from '../../src/platform/events.js'
 import { createTestKey, createTestShop } from '../helpers/app.js'
 import { cliEnv, cliPath, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
 import { checkedFetch, contractChecker, describeViolation } from '../helpers/contract.js'
@@ -130,14 +131,15 @@ interface Received {
   at: number
 }
 
-async function startLocalReceiver(t: Test) {
+/** `status` answers the nth request (0-based); 200 unless given. */
+async function startLocalReceiver(t: Test, status: (index: number) => number = () => 200) {
   const received: Received[] = []
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       received.push({ headers: request.headers, rawBody: Buffer.concat(chunks), at: Date.now() })
-      response.end('ok')
+      response.writeHead(status(received.length - 1)).end('ok')
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -516,40 +518,92 @@ t.test('the appliance going away and coming back: listen waits, resumes, skips n
   t.equal(await listener.stop(), 0)
 })
 
+t.test('a receiver answering 500 gets the same event again until it answers 2xx; order is kept', async (t) => {
+  const proxy = await startProxy(t, serve.url)
+  const receiver = await startLocalReceiver(t, (index) => (index < 3 ? 500 : index === 3 ? 302 : 204))
+  const listener = startListen(t, ['--api-url', proxy.url, '--api-key', reader.key, '--forward-to', receiver.url])
+  await listener.waitFor(isReady, 'ready')
+  const start = new Date()
+  for (let n = 0; n < 3; n++) await createCustomer(3000 + n)
+  await eventually(async () => (receiver.eventIds().length >= 3 ? true : undefined), 30_000, '3 events')
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  const rows = await eventsInLogOrder(database.pool, start)
+  const ids = receiver.received.map((request) => String(request.headers['service-event-id']))
+  const [first, ...rest] = rows.map((row) => row.public_id)
+  t.same(
+    ids,
+    [first, first, first, first, first, ...rest],
+    'the first event four times (500, 500, 500, a redirect), then 204; then the rest',
+  )
+  const failed = listener.records.filter((record) => record.type === 'forward_failed')
+  t.same(
+    failed.map((record) => record.type === 'forward_failed' && record.status),
+    [500, 500, 500, 302],
+    'each failed answer is reported, a redirect too (it is not followed)',
+  )
+  const settled = listener.records.find((record) => record.type === 'event' && record.event.id === first)
+  t.equal(settled?.type === 'event' && settled.forwarded?.attempts, 5, 'the event line says it took 5 attempts')
+  checkDeliveries(t, receiver.received, (listener.records.find(isReady)?.secret ?? '') as string, rows)
+  t.equal(await listener.stop(), 0)
+})
+
+t.test('an event that commits late, behind newer ones, is still forwarded (the overlap of each poll)', async (t) => {
+  const proxy = await startProxy(t, serve.url)
+  const receiver = await startLocalReceiver(t)
+  const listener = startListen(t, ['--api-url', proxy.url, '--api-key', reader.key, '--forward-to', receiver.url])
+  await listener.waitFor(isReady, 'ready')
+  const customer = await createCustomer(4000)
+  await eventually(async () => (receiver.eventIds().length >= 1 ? true : undefined), 15_000, 'the first event')
+  // A long transaction (an import, a slow write) records its event at its start and commits later.
+  const client = await database.pool.connect()
+  t.teardown(() => client.release())
+  await client.query('begin')
+  await recordEvents(client, { shopId: shop.id, integrationId: null }, [
+    {
+      type: 'customer.updated',
+      objectType: 'customer',
+      objectId: customer.id,
+      summary: { changed_fields: ['notes'] },
+    },
+  ])
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  for (let n = 1; n < 4; n++) await createCustomer(4000 + n)
+  await eventually(async () => (receiver.eventIds().length >= 4 ? true : undefined), 15_000, 'the newer events')
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+  await client.query('commit')
+  await eventually(async () => (receiver.eventIds().length >= 5 ? true : undefined), 15_000, 'the late event')
+  const late = JSON.parse(receiver.received.at(-1)?.rawBody.toString('utf8') ?? '{}') as {
+    type: string
+    created_at: string
+  }
+  const previous = JSON.parse(receiver.received.at(-2)?.rawBody.toString('utf8') ?? '{}') as { created_at: string }
+  t.equal(late.type, 'customer.updated', 'the late event arrives once it is committed')
+  t.ok(late.created_at < previous.created_at, 'though the log orders it before events already forwarded')
+  t.equal(receiver.received.length, 5, 'and nothing twice')
+  t.equal(await listener.stop(), 0)
+})
+
 t.test('a refused key stops listen with a clear message and a non-zero exit', async (t) => {
   const proxy = await startProxy(t, serve.url)
-  const human = await runCli(
-    ['listen', '--api-url', proxy.url, '--api-key', 'sk_live_notakey', '--forward-to', 'http://localhost:9/x'],
-    {},
-    60_000,
-  )
+  const run = (...args: string[]) => runCli(['listen', '--api-url', proxy.url, ...args], {}, 90_000)
+  const [human, json, badEvents, badTarget, badSince] = await Promise.all([
+    run('--api-key', 'shopapi_notakey', '--forward-to', 'http://localhost:9/x'),
+    run('--json', '--api-key', 'shopapi_notakey'),
+    run('--api-key', reader.key, '--events', 'customer.made'),
+    run('--api-key', reader.key, '--forward-to', 'ftp://localhost/x'),
+    run('--api-key', reader.key, '--replay-since', '2026-01-31T10:00:00'),
+  ])
   t.equal(human.code, 1, 'exit 1')
   t.match(human.stderr, /refused the key \(401 invalid_api_key/, 'says the API refused the key')
   t.match(human.stderr, /--api-key/, 'and which flag to fix')
-  const json = await runCli(['listen', '--json', '--api-url', proxy.url, '--api-key', 'sk_live_notakey'], {}, 60_000)
   t.equal(json.code, 1)
   const last = JSON.parse(json.stdout.trim().split('\n').at(-1) as string) as { error: { message: string } }
-  t.match(last.error.message, /refused the key/, '--json ends with an error record')
+  t.match(last.error.message, /refused the key/, '--json ends with an error record on one line')
 
-  const badEvents = await runCli(
-    ['listen', '--api-url', proxy.url, '--api-key', reader.key, '--events', 'customer.made'],
-    {},
-    60_000,
-  )
   t.equal(badEvents.code, 1)
   t.match(badEvents.stderr, /--events: "customer\.made" is not an event type/)
-  const badTarget = await runCli(
-    ['listen', '--api-url', proxy.url, '--api-key', reader.key, '--forward-to', 'ftp://localhost/x'],
-    {},
-    60_000,
-  )
   t.equal(badTarget.code, 1)
   t.match(badTarget.stderr, /--forward-to must be an http/)
-  const badSince = await runCli(
-    ['listen', '--api-url', proxy.url, '--api-key', reader.key, '--replay-since', '2026-01-31T10:00:00'],
-    {},
-    60_000,
-  )
   t.equal(badSince.code, 1)
   t.match(badSince.stderr, /--replay-since: .* with Z or an offset/, 'an instant without an offset is refused')
 })
