@@ -16,7 +16,7 @@ import {
 import { signingSecrets } from '../resources/webhook-endpoints/service.js'
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
-const webhookUserAgent = `shopapi-webhooks/${version}`
+export const webhookUserAgent = `shopapi-webhooks/${version}`
 
 // Support staff see this much of a receiver's answer; the rest is read and thrown away.
 const keptResponseBytes = 4096
