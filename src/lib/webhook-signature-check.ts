@@ -1,5 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { standardWebhookSignatureHeader } from './webhook-signature.js'
+import {
+  defaultToleranceSeconds,
+  signaturePattern as hexSignaturePattern,
+  maxHeaderLength,
+  standardWebhookSignatureHeader,
+  timestampPattern,
+} from './webhook-signature.js'
 
 // Why a signature does or does not verify, for `shopapi webhooks verify`: the same rules as
 // verifyWebhookSignature (a test holds the two to the same answer on every vector and on random input),
@@ -35,10 +41,6 @@ export interface CheckOptions {
   nowSeconds?: number
 }
 
-const defaultToleranceSeconds = 300
-const maxHeaderLength = 4096
-const timestampPattern = /^(0|[1-9]\d{0,14})$/
-const hexSignaturePattern = /^[0-9a-fA-F]{64}$/
 // Re-serialization guesses cost a JSON parse and a few HMACs; beyond this size they are not tried.
 const maxGuessBytes = 1024 * 1024
 
@@ -112,6 +114,21 @@ function bodyVariants(body: Buffer): { bytes: Buffer; what: string }[] {
   return variants
 }
 
+/** A report before any check has run: invalid, for a malformed header, until a check says otherwise. */
+function blankReport(toleranceSeconds: number): SignatureReport {
+  return {
+    valid: false,
+    problem: 'malformed_header',
+    message: '',
+    timestamp: null,
+    ageSeconds: null,
+    toleranceSeconds,
+    signaturesInHeader: 0,
+    matchedSecret: null,
+    matchedSignature: null,
+  }
+}
+
 function describeAge(age: number): string {
   return age >= 0 ? `${age} s old` : `${-age} s in the future`
 }
@@ -125,17 +142,7 @@ export function checkServiceSignature(
 ): SignatureReport {
   const toleranceSeconds = options.toleranceSeconds ?? defaultToleranceSeconds
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000)
-  const report: SignatureReport = {
-    valid: false,
-    problem: 'malformed_header',
-    message: '',
-    timestamp: null,
-    ageSeconds: null,
-    toleranceSeconds,
-    signaturesInHeader: 0,
-    matchedSecret: null,
-    matchedSignature: null,
-  }
+  const report = blankReport(toleranceSeconds)
   const fail = (problem: SignatureProblem, message: string) => ({ ...report, problem, message })
 
   if (header.length > maxHeaderLength) {
@@ -240,17 +247,7 @@ export function checkStandardWebhookSignature(
 ): SignatureReport {
   const toleranceSeconds = options.toleranceSeconds ?? defaultToleranceSeconds
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000)
-  const report: SignatureReport = {
-    valid: false,
-    problem: 'malformed_header',
-    message: '',
-    timestamp: null,
-    ageSeconds: null,
-    toleranceSeconds,
-    signaturesInHeader: 0,
-    matchedSecret: null,
-    matchedSignature: null,
-  }
+  const report = blankReport(toleranceSeconds)
   const fail = (problem: SignatureProblem, message: string) => ({ ...report, problem, message })
   if (headers.id === '') return fail('malformed_header', 'webhook-id is empty')
   if (!timestampPattern.test(headers.timestamp)) {

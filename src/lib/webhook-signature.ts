@@ -8,12 +8,13 @@ import { randomBase62 } from './ids.js'
 // The timestamp is signed too, so a captured delivery cannot be replayed outside the tolerance.
 
 const secretPattern = /^whsec_[A-Za-z0-9_-]+$/
+// The verification rules, shared with the explaining checker of `shopapi webhooks verify`.
 // Canonical decimal seconds: no sign, no leading zero, no fraction, within Number's safe integers.
-const timestampPattern = /^(0|[1-9]\d{0,14})$/
-const signaturePattern = /^[0-9a-fA-F]{64}$/
-const defaultToleranceSeconds = 300
+export const timestampPattern = /^(0|[1-9]\d{0,14})$/
+export const signaturePattern = /^[0-9a-fA-F]{64}$/
+export const defaultToleranceSeconds = 300
 // Far beyond any header we send (two signatures are ~150 characters); bounds the work on junk.
-const maxHeaderLength = 4096
+export const maxHeaderLength = 4096
 
 // 44 base62 characters (~262 bits): the contract allows only letters, digits, `_` and `-` after whsec_,
 // and Standard Webhooks libraries base64-decode that part strictly. A base62 string whose length is a
