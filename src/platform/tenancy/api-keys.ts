@@ -180,13 +180,21 @@ export async function authenticateApiKey(
 // Minute resolution is enough for "last used", and it keeps a write off most requests.
 const usedLongAgo = (lastUsedAt: number | null) => lastUsedAt === null || Date.now() - lastUsedAt > 60_000
 
-/** Off the request path. It changes only last_used_at, which the auth-change trigger ignores. */
-function recordUse(db: Queryable, auth: AuthContext): void {
-  db.query(
+/**
+ * Records a use of the key, at most once a minute. It changes only last_used_at, which the auth-change
+ * trigger ignores.
+ */
+export async function recordKeyUse(db: Queryable, auth: Pick<AuthContext, 'shopId' | 'keyId'>): Promise<void> {
+  await db.query(
     `update api_keys set last_used_at = now() where shop_id = $1::uuid and id = $2::uuid
        and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
     [auth.shopId, auth.keyId],
-  ).catch(() => {})
+  )
+}
+
+/** Off the request path: a failed bookkeeping write never fails the request. */
+function recordUse(db: Queryable, auth: AuthContext): void {
+  recordKeyUse(db, auth).catch(() => {})
 }
 
 /** Frozen: a cached context is shared by every request of its key. */

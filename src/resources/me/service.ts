@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
-import type { AuthContext } from '../../platform/tenancy/api-keys.js'
+import { type AuthContext, recordKeyUse } from '../../platform/tenancy/api-keys.js'
 
 export interface IntrospectedKeyRow {
   key_public_id: string
@@ -19,11 +19,7 @@ export interface IntrospectedKeyRow {
  * nothing, and only a read started after it sees that committed value.
  */
 export async function readIntrospectedKey(db: Queryable, auth: AuthContext): Promise<IntrospectedKeyRow> {
-  await db.query(
-    `update api_keys set last_used_at = now() where shop_id = $1::uuid and id = $2::uuid
-       and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
-    [auth.shopId, auth.keyId],
-  )
+  await recordKeyUse(db, auth)
   const result = await db.query<IntrospectedKeyRow>(
     `select k.public_id as key_public_id, k.display_prefix, k.created_at, k.last_used_at,
        i.public_id as integration_public_id, i.name as integration_name
