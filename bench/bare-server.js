@@ -404,7 +404,8 @@ function minutes(time) {
 // vehicle and credited invoice, and its lines, taxes and discounts, in one statement (the API
 // definition's joins and subselects, in the page-then-join shape).
 const invoiceColumns = `inv.public_id, inv.doc_type, inv.number::integer as number, inv.status, inv.currency::text as currency,
-  ro.public_id as repair_order_id, c.public_id as customer_id, v.public_id as vehicle_id, orig.public_id as credit_note_of,
+  ro.public_id as repair_order_id, c.public_id as customer_id, v.public_id as vehicle_id,
+  (select orig.public_id from invoices orig where orig.shop_id = inv.shop_id and orig.id = inv.credit_note_of) as credit_note_of,
   inv.business_date::text as business_date, inv.posted_at, inv.reason, inv.voided_at, inv.void_reason,
   inv.labor_total, inv.parts_total, inv.fees_total, inv.discounts_total, inv.subtotal, inv.tax_total, inv.total,
   (select coalesce(json_agg(json_build_object('number', l.number, 'type', l.type, 'job_id', j.public_id,
@@ -426,8 +427,7 @@ const invoiceColumns = `inv.public_id, inv.doc_type, inv.number::integer as numb
 const invoiceFrom = `invoices inv
   join repair_orders ro on ro.shop_id = inv.shop_id and ro.id = inv.repair_order_id
   join customers c on c.shop_id = inv.shop_id and c.id = inv.customer_id
-  left join vehicles v on v.shop_id = inv.shop_id and v.id = inv.vehicle_id
-  left join invoices orig on orig.shop_id = inv.shop_id and orig.id = inv.credit_note_of`
+  left join vehicles v on v.shop_id = inv.shop_id and v.id = inv.vehicle_id`
 
 app.get('/invoices', async (request) => {
   const limit = Number(request.query.limit ?? 50)

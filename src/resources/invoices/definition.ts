@@ -102,7 +102,13 @@ export const invoiceDefinition: ResourceDefinition<InvoiceRow, InvoiceFilters> =
     customer_public_id: { sql: 'c.public_id', type: 'text' },
     vehicle_public_id: { sql: 'v.public_id', type: 'text' },
     credit_note_of: column('credit_note_of', 'uuid'),
-    credit_note_of_public_id: { sql: 'orig.public_id', type: 'text' },
+    // A lookup by primary key per row, not a self-join: with statistics that call the table small (a
+    // shop's invoices loaded since the last ANALYZE), the self-join was planned as a scan of every
+    // invoice of the shop for each row of the page (46,000 rows read for a page of 50, 15 ms).
+    credit_note_of_public_id: {
+      sql: '(select orig.public_id from invoices orig where orig.shop_id = inv.shop_id and orig.id = inv.credit_note_of)',
+      type: 'text',
+    },
     business_date: { sql: 'inv.business_date::text', type: 'text' },
     posted_at: column('posted_at', 'timestamptz'),
     reason: column('reason'),
@@ -149,8 +155,7 @@ export const invoiceDefinition: ResourceDefinition<InvoiceRow, InvoiceFilters> =
   },
   joins: () => `join repair_orders ro on ro.shop_id = inv.shop_id and ro.id = inv.repair_order_id
     join customers c on c.shop_id = inv.shop_id and c.id = inv.customer_id
-    left join vehicles v on v.shop_id = inv.shop_id and v.id = inv.vehicle_id
-    left join invoices orig on orig.shop_id = inv.shop_id and orig.id = inv.credit_note_of`,
+    left join vehicles v on v.shop_id = inv.shop_id and v.id = inv.vehicle_id`,
   // Documents are written by the ledger services only, never field by field.
   writable: {},
   filters: {

@@ -49,7 +49,11 @@ export const paymentDefinition: ResourceDefinition<PaymentRow, PaymentFilters> =
     method: column('method'),
     business_date: { sql: 'pay.business_date::text', type: 'text' },
     recorded_at: column('recorded_at', 'timestamptz'),
-    reversal_of_public_id: { sql: 'orig.public_id', type: 'text' },
+    // By primary key per row, not a self-join (see the invoices' credit_note_of_public_id).
+    reversal_of_public_id: {
+      sql: '(select orig.public_id from payments orig where orig.shop_id = pay.shop_id and orig.id = pay.reversal_of)',
+      type: 'text',
+    },
     reason: column('reason'),
     version: { sql: '1', type: 'integer' },
     created_at: column('created_at', 'timestamptz'),
@@ -57,8 +61,7 @@ export const paymentDefinition: ResourceDefinition<PaymentRow, PaymentFilters> =
   },
   joins: () => `join invoices inv on inv.shop_id = pay.shop_id and inv.id = pay.invoice_id
     join repair_orders ro on ro.shop_id = pay.shop_id and ro.id = pay.repair_order_id
-    join customers c on c.shop_id = pay.shop_id and c.id = pay.customer_id
-    left join payments orig on orig.shop_id = pay.shop_id and orig.id = pay.reversal_of`,
+    join customers c on c.shop_id = pay.shop_id and c.id = pay.customer_id`,
   // Payments are written by the ledger services only.
   writable: {},
   filters: {
