@@ -76,6 +76,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().min(1).optional(),
   SHOPAPI_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOPAPI_DB_POOL_SIZE: positiveInt(20),
+  SHOPAPI_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(50),
   SHOPAPI_SECRET_KEY: z.string().min(1).optional(),
   SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(['0', '1', 'true', 'false', '']).default('0'),
   SHOPAPI_WEBHOOK_RETRY_SCHEDULE: durationList.prefault(defaultRetrySchedule),
@@ -110,6 +111,11 @@ export interface Config {
   redisUrl: string | undefined
   logLevel: z.infer<typeof envSchema>['SHOPAPI_LOG_LEVEL']
   dbPoolSize: number
+  /**
+   * serve and worker: how far V8 grows the old generation past what the last full collection kept,
+   * in percent (src/server/heap-growth.ts); 0 leaves it to V8.
+   */
+  heapGrowthPercent: number
   /** Master key for cursors and encryption at rest; kept in the data directory when not given. */
   secretKey: string | undefined
   webhooks: WebhookConfig
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL,
     logLevel: e.SHOPAPI_LOG_LEVEL,
     dbPoolSize: e.SHOPAPI_DB_POOL_SIZE,
+    heapGrowthPercent: e.SHOPAPI_HEAP_GROWTH_PERCENT,
     secretKey: e.SHOPAPI_SECRET_KEY,
     webhooks: {
       allowPrivateTargets:

@@ -6,6 +6,7 @@ import { metricsTokenPattern, metricsTokenRule } from '../config.js'
 import { type ApiError, UsageError } from '../lib/errors.js'
 import { shopDefaults, validateNewShop } from '../platform/tenancy/shops.js'
 import { privateTargetsWarning } from '../resources/webhook-endpoints/admin.js'
+import { limitHeapGrowth } from '../server/heap-growth.js'
 import { startServer } from '../server/runtime.js'
 import { maxDemoCustomers } from './demo.js'
 
@@ -71,6 +72,7 @@ export default class Serve extends BaseCommand {
   async run() {
     const { flags } = await this.parse(Serve)
     const config = this.appConfig(flags['database-url'])
+    limitHeapGrowth(config.heapGrowthPercent)
     const metricsToken = flags['metrics-token']?.trim() ? flags['metrics-token'] : undefined
     if (metricsToken !== undefined && !metricsTokenPattern.test(metricsToken)) {
       throw new UsageError(`--metrics-token must be ${metricsTokenRule}`)

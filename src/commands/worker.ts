@@ -3,6 +3,7 @@ import pino from 'pino'
 import { BaseCommand } from '../cli/base.js'
 import { redactSecrets } from '../lib/log-redaction.js'
 import { privateTargetsWarning, secretKeyWarning } from '../resources/webhook-endpoints/admin.js'
+import { limitHeapGrowth } from '../server/heap-growth.js'
 import { startWorkerProcess } from '../server/runtime.js'
 
 export default class Worker extends BaseCommand {
@@ -32,6 +33,7 @@ export default class Worker extends BaseCommand {
   async run() {
     const { flags } = await this.parse(Worker)
     const config = this.appConfig(flags['database-url'])
+    limitHeapGrowth(config.heapGrowthPercent)
     const json = this.jsonEnabled()
     const warning = secretKeyWarning(config)
     if (warning) this.stderrLine(warning)
