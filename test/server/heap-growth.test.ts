@@ -24,10 +24,13 @@ while (Date.now() - started < 2500) {
   const old = getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')
   peak = Math.max(peak, old.space_size)
 }
-process.stdout.write(JSON.stringify({ applied, peakOldMb: peak / 1e6, live: live.length }))
+process.stdout.write(JSON.stringify({ applied, peakOldMb: peak / 1e6, live: live.length, gcGlobal: typeof globalThis.gc }))
 `
 
-async function run(percent: number, nodeArgs: string[] = []): Promise<{ applied: number | null; peakOldMb: number }> {
+async function run(
+  percent: number,
+  nodeArgs: string[] = [],
+): Promise<{ applied: number | null; peakOldMb: number; gcGlobal: string }> {
   const child = spawn(process.execPath, [...nodeArgs, '--input-type=module', '-e', churn], {
     env: { PATH: process.env.PATH, PERCENT: String(percent) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,6 +55,7 @@ t.test('the default holds the old generation near what is alive', async (t) => {
   const limited = await run(heapGrowthPercent)
   t.equal(byV8.applied, null, '0 leaves the factor to V8')
   t.equal(limited.applied, 50, 'the growing factor is set after start')
+  t.equal(limited.gcGlobal, 'undefined', 'the one collection at start leaves no gc() global behind')
   t.comment(
     `peak old generation: ${byV8.peakOldMb.toFixed(0)} MB by V8's choice, ${limited.peakOldMb.toFixed(0)} MB at 50 %`,
   )
