@@ -295,6 +295,17 @@ await load(
      ${halfOf("'customer'", "'vehicle'")}, 'cus_' || g.i, ${created} ${series}`,
 )
 
+// 40 customers and 40 vehicles from the middle of the creation order are archived: what
+// `lifecycle=archived` lists, through partial indexes that hold only them.
+const archivedCount = 40
+for (const table of ['customers', 'vehicles']) {
+  await sql.query(
+    `update ${table} set archived_at = updated_at where shop_id = $1::uuid and id in (
+       select id from ${table} where shop_id = $1::uuid order by created_at offset 5000 limit ${archivedCount})`,
+    [shop.id],
+  )
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The lists, with their sorts and the filters an index serves.
 
@@ -327,10 +338,38 @@ const cases: Case[] = [
     matches: all,
   },
   { path: '/customers', query: byUpdate, table: 'customers', index: 'customers_updated_idx', matches: updatedHalf },
+  {
+    path: '/customers',
+    query: { lifecycle: 'archived' },
+    table: 'customers',
+    index: 'customers_archived_created_idx',
+    matches: archivedCount,
+  },
+  {
+    path: '/customers',
+    query: { lifecycle: 'archived', sort: 'updated_at' },
+    table: 'customers',
+    index: 'customers_archived_updated_idx',
+    matches: archivedCount,
+  },
   // Filters that find a handful of rows through an index of their own: read them, then sort them.
   { path: '/customers', query: { email: 'C4242@example.com' }, table: 'customers', index: null, matches: 1 },
   { path: '/vehicles', table: 'vehicles', index: 'vehicles_created_idx', matches: all },
   { path: '/vehicles', query: { sort: 'updated_at' }, table: 'vehicles', index: 'vehicles_updated_idx', matches: all },
+  {
+    path: '/vehicles',
+    query: { lifecycle: 'archived' },
+    table: 'vehicles',
+    index: 'vehicles_archived_created_idx',
+    matches: archivedCount,
+  },
+  {
+    path: '/vehicles',
+    query: { lifecycle: 'archived', sort: 'updated_at' },
+    table: 'vehicles',
+    index: 'vehicles_archived_updated_idx',
+    matches: archivedCount,
+  },
   { path: '/vehicles', query: byUpdate, table: 'vehicles', index: 'vehicles_updated_idx', matches: updatedHalf },
   {
     path: '/vehicles',
