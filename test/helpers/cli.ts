@@ -23,8 +23,17 @@ export function runCli(
   env: Record<string, string | undefined>,
   timeoutMs = 120_000,
 ): Promise<CliResult> {
+  return runNode([cliPath, ...args], env, { timeoutMs, label: `shopapi ${args.join(' ')}` })
+}
+
+/** Runs `node <args>` (this node) to completion, with only the environment `cliEnv` gives it. */
+export function runNode(
+  args: string[],
+  env: Record<string, string | undefined>,
+  { timeoutMs = 120_000, label = `node ${args.join(' ')}` }: { timeoutMs?: number; label?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, args, { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => {
@@ -35,7 +44,7 @@ export function runCli(
     })
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      reject(new Error(`shopapi ${args.join(' ')} timed out; stderr: ${stderr}`))
+      reject(new Error(`${label} timed out; stderr: ${stderr}`))
     }, timeoutMs)
     child.on('error', reject)
     child.on('close', (code) => {

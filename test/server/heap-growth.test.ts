@@ -2,10 +2,10 @@
 // set a shop's machine must hold at peak). Each case runs a child process that keeps ~40 MB alive and
 // allocates short- and medium-lived garbage for a few seconds, as a busy serve does, and reports the
 // largest old generation V8 committed.
-import { spawn } from 'node:child_process'
 import t from 'tap'
 import { loadConfig } from '../../src/config.js'
 import { limitHeapGrowth } from '../../src/server/heap-growth.js'
+import { runNode } from '../helpers/cli.js'
 
 const module = new URL('../../dist/server/heap-growth.js', import.meta.url).href
 
@@ -31,19 +31,13 @@ async function run(
   percent: number,
   nodeArgs: string[] = [],
 ): Promise<{ applied: number | null; peakOldMb: number; gcGlobal: string }> {
-  const child = spawn(process.execPath, [...nodeArgs, '--input-type=module', '-e', churn], {
-    env: { PATH: process.env.PATH, PERCENT: String(percent) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk
-  })
-  const code = await new Promise((resolve) => child.once('exit', resolve))
+  const { code, stdout, stderr } = await runNode(
+    [...nodeArgs, '--input-type=module', '-e', churn],
+    {
+      PERCENT: String(percent),
+    },
+    { label: 'churn' },
+  )
   if (code !== 0) throw new Error(`churn exited ${code}: ${stderr}`)
   return JSON.parse(stdout)
 }
