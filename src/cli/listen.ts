@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { setTimeout as sleep } from 'node:timers/promises'
+import ipaddr from 'ipaddr.js'
 import { Agent, type Dispatcher, request } from 'undici'
 import { webhookUserAgent } from '../jobs/webhook-attempt.js'
 import { UsageError } from '../lib/errors.js'
@@ -107,18 +108,44 @@ export class ListenError extends Error {
 
 // ---- Flags ----
 
-/** `https://shop.example:8080` or `…/v1`: the API base, always ending in /v1, no trailing slash. */
-export function normalizeApiUrl(value: string): string {
+/** The flag that lets --api-url be plain http to a host that is not this machine. */
+export const allowInsecureApiUrlFlag = 'allow-insecure-api-url'
+
+/**
+ * A host named as this machine in the URL itself: `localhost`, 127.0.0.0/8, ::1 (an IPv4-mapped
+ * loopback too). Only what the URL says counts, never what a name resolves to: a name's answer can
+ * change between this check and the request, and a network path is what plain http cannot be trusted on.
+ */
+function isLoopbackHost(url: URL): boolean {
+  const host = url.hostname.toLowerCase()
+  if (host === 'localhost') return true
+  const literal = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
+  if (!ipaddr.isValid(literal)) return false
+  // The URL parser has already written IPv4 shorthands (127.1, 0x7f.1) out in full.
+  return ipaddr.process(literal).range() === 'loopback'
+}
+
+/**
+ * `https://shop.example:8080` or `…/v1`: the API base, always ending in /v1, no trailing slash. Plain
+ * http is refused unless the host is this machine or `allowInsecure` (--allow-insecure-api-url) says
+ * so: listen signs and forwards whatever that address answers, and sends it the key.
+ */
+export function normalizeApiUrl(value: string, options: { allowInsecure: boolean }): string {
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    throw new UsageError(`--api-url: "${value}" is not a URL (e.g. http://192.0.2.10:8080/v1)`)
+    throw new UsageError(`--api-url: "${value}" is not a URL (e.g. https://shop.example/v1)`)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError('--api-url must be an http:// or https:// URL')
   }
   if (url.search || url.hash) throw new UsageError('--api-url takes no query or fragment')
+  if (url.protocol === 'http:' && !options.allowInsecure && !isLoopbackHost(url)) {
+    throw new UsageError(
+      `--api-url ${url.origin} is plain HTTP to a host that is not this machine: anyone on the way could read the API key and answer with forged events, which listen would sign and forward. Use https://, or pass --${allowInsecureApiUrlFlag} on a network you trust`,
+    )
+  }
   const path = url.pathname.replace(/\/+$/, '')
   url.pathname = path.endsWith('/v1') ? path : `${path}/v1`
   return url.toString().replace(/\/+$/, '')

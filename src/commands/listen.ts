@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../cli/base.js'
 import {
+  allowInsecureApiUrlFlag,
   type ListenRecord,
   listen,
   normalizeApiUrl,
@@ -17,9 +18,9 @@ export default class Listen extends BaseCommand {
   static override description =
     "Tail an appliance's events over its API (GET /v1/events, no database needed) and forward each one, signed like a real delivery with a secret printed at start, to a local URL, in the order of the log. The receiver down or failing: the event is retried until it answers 2xx, and nothing later is sent before it. The appliance unreachable: listen waits and resumes where it was. Ctrl-C prints where to resume."
   static override examples = [
-    '<%= config.bin %> listen --api-url http://192.0.2.10:8080/v1 --api-key shopapi_… --forward-to http://localhost:3000/hooks',
-    '<%= config.bin %> listen --api-url http://192.0.2.10:8080 --api-key shopapi_… --forward-to http://localhost:3000/hooks --events customer.*,repair_order.status_changed',
-    '<%= config.bin %> listen --api-url http://192.0.2.10:8080 --api-key shopapi_… --print-json | jq .type',
+    '<%= config.bin %> listen --api-url https://shop.example/v1 --api-key shopapi_… --forward-to http://localhost:3000/hooks',
+    '<%= config.bin %> listen --api-url https://shop.example --api-key shopapi_… --forward-to http://localhost:3000/hooks --events customer.*,repair_order.status_changed',
+    '<%= config.bin %> listen --api-url http://192.0.2.10:8080 --allow-insecure-api-url --api-key shopapi_… --print-json | jq .type',
     '<%= config.bin %> listen --api-url … --api-key … --forward-to http://localhost:3000/hooks --replay-since 2026-01-31T09:00:00+01:00 --secret whsec_…',
   ]
   // No database (so no --database-url): listen reads the appliance through its API, from any machine
@@ -27,9 +28,15 @@ export default class Listen extends BaseCommand {
   static override baseFlags = {} as typeof BaseCommand.baseFlags
   static override flags = {
     'api-url': Flags.string({
-      description: "The appliance's API, e.g. http://192.0.2.10:8080/v1 (/v1 is added when missing)",
+      description:
+        "The appliance's API, e.g. https://shop.example/v1 (/v1 is added when missing); plain http:// only to this machine unless --allow-insecure-api-url",
       env: 'SHOPAPI_API_URL',
       required: true,
+    }),
+    [allowInsecureApiUrlFlag]: Flags.boolean({
+      description:
+        'Accept a plain http:// --api-url to a host other than this machine (localhost, 127.0.0.0/8 and ::1 need no flag): the key and the events then cross the network unencrypted',
+      default: false,
     }),
     'api-key': Flags.string({
       description: 'An API key of the integration whose events to forward (it sees what its scopes allow)',
@@ -71,7 +78,11 @@ export default class Listen extends BaseCommand {
 
   async run() {
     const { flags } = await this.parse(Listen)
-    const apiUrl = normalizeApiUrl(flags['api-url'])
+    const allowInsecure = flags[allowInsecureApiUrlFlag]
+    const apiUrl = normalizeApiUrl(flags['api-url'], { allowInsecure })
+    if (allowInsecure && new URL(apiUrl).protocol === 'http:') {
+      this.stderrLine(`Warning: ${apiUrl} is plain HTTP: the key and the events cross the network unencrypted`)
+    }
     const forwardTo = flags['forward-to'] === undefined ? null : parseForwardUrl(flags['forward-to'])
     const filter = parseEventTypeFilter(flags.events)
     const secret = flags.secret === undefined ? generateWebhookSecret() : parseSecret(flags.secret)

@@ -103,6 +103,19 @@ export function applyRedaction(body: unknown, fields: RedactedField[], scopes: R
   }
 }
 
+/**
+ * A stored response (an idempotent replay) as a key with `scopes` may see it now. It was redacted for
+ * the scopes of the request that stored it; a scope removed since must hide its fields again. Parsed
+ * and written again only when a field it may hold needs a scope the key lacks; a field hidden when
+ * stored stays hidden (and listed) even if the scope was added since: it is not in the record.
+ */
+export function redactStoredJson(json: string, fields: RedactedField[], scopes: ReadonlySet<string>): string {
+  if (fields.every((field) => scopes.has(field.scope))) return json
+  const body: unknown = JSON.parse(json)
+  applyRedaction(body, fields, scopes)
+  return JSON.stringify(body)
+}
+
 function redactAlong(node: unknown, path: string[], index: number, pointer: string): void {
   if (node === null || typeof node !== 'object') return
   if (Array.isArray(node)) {

@@ -11,7 +11,7 @@ import { registerOperations } from './operations.js'
 import { authPlugin } from './plugins/auth.js'
 import { answerClientError, answerFrameworkError, errorsPlugin, notFoundHandler } from './plugins/errors.js'
 import { jsonBodyPlugin } from './plugins/json-body.js'
-import { rateLimitPlugin } from './plugins/rate-limit.js'
+import { EdgeThrottle, rateLimitPlugin } from './plugins/rate-limit.js'
 import { requestContextPlugin } from './plugins/request-context.js'
 import { healthRoutes } from './routes/health.js'
 import { apiOperations } from './routes/index.js'
@@ -83,6 +83,8 @@ export async function buildApp(
     })
   }
   app.decorate('metrics', deps.metrics)
+  // One edge throttle for every credential the app checks: the API keys and the metrics token.
+  const edge = new EdgeThrottle(deps.config.edgeRateLimit.max, deps.config.rateLimit.windowSeconds, deps.metrics)
   await app.register(requestContextPlugin)
   await app.register(errorsPlugin)
   await app.register(jsonBodyPlugin)
@@ -94,13 +96,13 @@ export async function buildApp(
       (error) => app.log.warn({ err: error }, 'reading the delivery backlog for the metrics failed'),
     )
     await app.register(requestMetricsPlugin, { metrics })
-    if (metricsToken) await app.register(metricsRoute, { metrics, token: metricsToken })
+    if (metricsToken) await app.register(metricsRoute, { metrics, token: metricsToken, edge })
   }
   await app.register(healthRoutes, { deps })
   await app.register(
     async (v1) => {
       await v1.register(rateLimitPlugin, { deps })
-      await v1.register(authPlugin, { deps })
+      await v1.register(authPlugin, { deps, edge })
       // Unknown /v1 routes get the /v1 hooks: the edge throttle, and a key's RateLimit-* headers.
       v1.setNotFoundHandler(notFoundHandler)
       registerOperations(v1, options.operations ?? apiOperations, deps)

@@ -16,7 +16,7 @@ import {
   type StoredResult,
 } from '../platform/idempotency.js'
 import { Answer, type Operation, parseInput } from '../platform/operation.js'
-import { applyRedaction, redactedFieldsOf } from '../platform/redaction.js'
+import { applyRedaction, type RedactedField, redactedFieldsOf, redactStoredJson } from '../platform/redaction.js'
 import type { AuthContext } from '../platform/tenancy/api-keys.js'
 
 // An operation that declares no query parameters takes none: `?expected_version=1` on a PATCH must
@@ -59,9 +59,14 @@ function readIdempotencyKey(request: FastifyRequest, mode: 'required' | 'optiona
   return value
 }
 
-function sendStored(reply: FastifyReply, result: StoredResult, replayed: boolean) {
-  if (replayed) reply.header('idempotent-replayed', 'true')
+function sendStored(reply: FastifyReply, result: StoredResult) {
   return reply.code(result.status).type('application/json; charset=utf-8').send(result.body)
+}
+
+/** A stored result replayed: redacted for the scopes the integration has now (spec "Redaction"). */
+function sendReplay(reply: FastifyReply, result: StoredResult, fields: RedactedField[], auth: AuthContext) {
+  reply.header('idempotent-replayed', 'true')
+  return sendStored(reply, { status: result.status, body: redactStoredJson(result.body, fields, auth.scopes) })
 }
 
 /** The path with its ids filled in, so `/customers/x` and `/customers/x/` count as one request. */
@@ -133,7 +138,7 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
           // now answer differently, e.g. a url whose DNS has since failed).
           const stored =
             key && fingerprint && (await findCompletedResult(deps.pool, scope, key, fingerprint, deps.secrets.sealKey))
-          if (stored) return sendStored(reply, stored, true)
+          if (stored) return sendReplay(reply, stored, redacted, auth)
           prepared = await operation.prepare(context)
         }
         // Idempotent writes cost three round trips: BEGIN with the key's claim, the change with its
@@ -156,14 +161,14 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
                 }
               : {},
           )
-          return sendStored(reply, result, false)
+          return sendStored(reply, result)
         } catch (error) {
           // The claim waited out the lock timeout: the request holding the key is still running.
           if (key && !claimAnswered && (error as { code?: string }).code === '55P03') throw keyInUse()
           if (!(error instanceof KeyTakenMeanwhile) || !key || !fingerprint) throw error
           const stored = await findCompletedResult(deps.pool, scope, key, fingerprint, deps.secrets.sealKey)
           if (!stored) throw keyInUse()
-          return sendStored(reply, stored, true)
+          return sendReplay(reply, stored, redacted, auth)
         }
       },
     })

@@ -11,7 +11,7 @@ import type pg from 'pg'
 import { Webhook } from 'standardwebhooks'
 import t, { type Test } from 'tap'
 import type { ListenRecord } from '../../src/cli/listen.js'
-import { parseEventTypeFilter } from '../../src/cli/listen.js'
+import { normalizeApiUrl, parseEventTypeFilter } from '../../src/cli/listen.js'
 import { deliveryBody } from '../../src/jobs/webhook-attempt.js'
 import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
 import type { EventRow } from '../../src/platform/events.js'
@@ -316,6 +316,69 @@ t.test('--events patterns: exact types, family.* and *, checked like endpoint ev
   t.throws(() => parseEventTypeFilter('customer.created,*'), /must be alone/)
   t.throws(() => parseEventTypeFilter('customer.made'), /not an event type/)
   t.throws(() => parseEventTypeFilter('spaceship.*'), /names no event family/)
+})
+
+t.test('--api-url: plain http only to loopback unless --allow-insecure-api-url says so', async (t) => {
+  const loopback = [
+    'http://localhost:8080',
+    'http://LOCALHOST:8080/v1',
+    'http://127.0.0.1:8080',
+    'http://127.10.20.30/v1',
+    'http://[::1]:8080',
+    'http://[::ffff:127.0.0.1]:8080',
+  ]
+  for (const url of loopback) {
+    t.match(normalizeApiUrl(url, { allowInsecure: false }), /^http:\/\/.*\/v1$/, `${url} is loopback: accepted`)
+  }
+  t.equal(
+    normalizeApiUrl('https://shop.example:8443', { allowInsecure: false }),
+    'https://shop.example:8443/v1',
+    'https to any host is accepted',
+  )
+  const elsewhere = [
+    'http://192.0.2.10:8080/v1',
+    'http://shop.example',
+    'http://0.0.0.0:8080',
+    'http://[::]:8080',
+    'http://localhost.evil.example',
+    'http://127.0.0.1.nip.io',
+    'http://10.0.0.1',
+  ]
+  for (const url of elsewhere) {
+    t.throws(
+      () => normalizeApiUrl(url, { allowInsecure: false }),
+      /plain HTTP to a host that is not this machine.*--allow-insecure-api-url/,
+      `${url} is refused`,
+    )
+    t.match(normalizeApiUrl(url, { allowInsecure: true }), /\/v1$/, `${url} is accepted with the flag`)
+  }
+})
+
+t.test('listen refuses a plain http --api-url to another host before sending it anything', async (t) => {
+  // 0.0.0.0 reaches this machine's sockets on Linux, yet it is not a loopback address: it stands for
+  // "another host" here, with a real appliance (through the proxy) answering behind it.
+  const proxy = await startProxy(t, serve.url)
+  const elsewhere = proxy.url.replace('127.0.0.1', '0.0.0.0')
+  const [human, json] = await Promise.all([
+    runCli(['listen', '--api-url', elsewhere, '--api-key', reader.key], {}, 90_000),
+    runCli(['listen', '--json', '--api-url', elsewhere, '--api-key', reader.key], {}, 90_000),
+  ])
+  t.equal(human.code, 1, 'exit 1')
+  const lines = human.stderr.trim().split('\n')
+  t.equal(lines.length, 1, 'one line', { stderr: human.stderr })
+  t.match(lines[0], /--api-url .*plain HTTP to a host that is not this machine/, 'says why')
+  t.match(lines[0], /--allow-insecure-api-url/, 'and names the flag that allows it')
+  t.equal(json.code, 1)
+  const record = JSON.parse(json.stdout.trim()) as { error: { message: string } }
+  t.match(record.error.message, /--allow-insecure-api-url/, '--json: one error object')
+  t.equal(proxy.seen.length, 0, 'nothing was asked of the address, so nothing could be forwarded from it')
+
+  const allowed = startListen(t, ['--api-url', elsewhere, '--api-key', reader.key, '--allow-insecure-api-url'])
+  const ready = await allowed.waitFor(isReady, 'ready with --allow-insecure-api-url')
+  t.equal(ready.api_url, elsewhere, 'with the flag, listen reads the log at that address')
+  t.ok(proxy.seen.length > 0, 'through it')
+  t.match(allowed.stderr(), /Warning: .* is plain HTTP/, 'and says once that it is unencrypted')
+  t.equal(await allowed.stop(), 0)
 })
 
 t.test('200 events forwarded in the order of the log; the receiver down for 10 s loses none', async (t) => {

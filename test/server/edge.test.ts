@@ -155,8 +155,50 @@ t.test('the edge throttles requests without a valid key per address, before any 
   t.equal(refused.status, 429, 'the fourth is refused')
   t.equal(refused.headers.get('ratelimit-limit'), null)
   const refusedValid = await api.request('/v1/shop', { key })
-  t.equal(refusedValid.status, 429, 'the address is refused until the window ends, whatever the key')
+  t.equal(refusedValid.status, 429, 'without an auth cache no key is known without a lookup: refused too')
   t.equal(queries.count, lookups, 'no statement for the refused requests')
+})
+
+t.test("someone else's bad keys never lock out a key that authenticates from the same address", async (t) => {
+  const max = 60
+  const api = await startTestApp(t, {
+    authCache: true,
+    config: { edgeRateLimit: { max }, rateLimit: { max: 1000, windowSeconds: 30 } },
+  })
+  const shop = await createTestShop(api.pool)
+  const valid = await createTestKey(api.pool, shop, ['shop.read'], 'Busy integration')
+  const idle = await createTestKey(api.pool, shop, ['shop.read'], 'Idle integration')
+  // The valid key in use: the auth cache knows it.
+  t.equal((await api.request('/v1/shop', { key: valid.key })).status, 200)
+
+  const badKeys = [`${valid.key.slice(0, -2)}zz`, 'shopapi_notakey', `${idle.key.slice(0, -3)}abc`]
+  const statuses: number[] = []
+  for (let i = 0; i <= max; i++) statuses.push((await api.request('/v1/shop', { key: badKeys[i % 3] })).status)
+  t.same(statuses, [...Array(max).fill(401), 429], `${max} failed authentications, then 429`)
+
+  const queries = countQueries(api.pool)
+  for (let i = 0; i < 5; i++) {
+    const ok = await api.request('/v1/shop', { key: valid.key })
+    t.equal(ok.status, 200, 'the cached valid key is answered as ever')
+    t.ok(ok.headers.get('ratelimit-limit'), 'with its own budget headers')
+    await ok.text()
+    const refused = await api.request('/v1/shop', { key: badKeys[i % 3] })
+    t.equal(refused.status, 429, 'while bad keys are still refused')
+    const body = (await refused.json()) as ErrorBody
+    t.equal(body.error.request_id, null)
+  }
+  const unknown = await api.request('/v1/shop', { key: idle.key })
+  t.equal(unknown.status, 429, 'a valid key this process has not authenticated yet waits for the window')
+  const message = ((await unknown.json()) as ErrorBody).error.message
+  t.match(message, /failed authentications/, 'the message says why')
+  t.match(message, /recently authenticated/, 'and that keys already in use still pass')
+  t.match(message, /Retry after \d+ s/)
+  t.equal(queries.count, 0, 'none of it read the database: the block still saves every lookup')
+
+  // Requests without a key spend a budget of their own; it never holds an authenticated request back.
+  for (let i = 0; i <= max; i++) await (await api.request('/v1/shop')).text()
+  t.equal((await api.request('/v1/shop')).status, 429, 'the keyless budget is spent')
+  t.equal((await api.request('/v1/shop', { key: valid.key })).status, 200, 'the valid key still passes')
 })
 
 t.test('SHOPAPI_TRUST_PROXY makes the forwarded client address count', async (t) => {

@@ -3,6 +3,8 @@
 // windows, and encryption of the stored replay. Real HTTP, real Postgres, no mocks.
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
+import type { Scope } from '../../src/lib/scopes.js'
+import { updateIntegrationScopes } from '../../src/platform/tenancy/integrations.js'
 import type { Customer } from '../../src/resources/customers/schema.js'
 import { createApiKey, createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
 import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
@@ -325,4 +327,83 @@ t.test('a trailing slash does not make another request', async (t) => {
   t.equal(retry.status, 201)
   t.equal(retry.headers.get('idempotent-replayed'), 'true')
   t.same(retry.body, first.body)
+})
+
+interface PricedJson {
+  id: string
+  pricing: Record<string, unknown> | null
+  redacted_fields: string[]
+}
+
+t.test('a replay is redacted for the scopes of the request that replays, not of the one that stored', async (t) => {
+  const shop = await createTestShop(api.pool)
+  const orderScopes: Scope[] = [
+    'customers.read',
+    'customers.write',
+    'vehicles.read',
+    'vehicles.write',
+    'repair_orders.read',
+    'repair_orders.write',
+  ]
+  const { key, integrationId } = await createTestKey(api.pool, shop, [...orderScopes, 'pricing.read'], 'Pricing')
+  const customer = await send('POST', '/v1/customers', key, {
+    body: { first_name: 'Ana', last_name: 'Rivera' },
+    idempotencyKey: randomUUID(),
+  })
+  const vehicle = await send<{ id: string }>('POST', '/v1/vehicles', key, {
+    body: { customer_id: customer.body.id },
+    idempotencyKey: randomUUID(),
+  })
+  const orderRequest = {
+    body: { customer_id: customer.body.id, vehicle_id: vehicle.body.id },
+    idempotencyKey: randomUUID(),
+  }
+  const order = await send<PricedJson>('POST', '/v1/repair-orders', key, orderRequest)
+  t.equal(order.status, 201, { body: order.body })
+  t.not(order.body.pricing, null, 'stored with pricing.read: the pricing is in the stored result')
+  const jobRequest = { body: { name: 'Diagnosis', kind: 'fee', amount: '123.45' }, idempotencyKey: randomUUID() }
+  const job = await send<PricedJson>('POST', `/v1/repair-orders/${order.body.id}/jobs`, key, jobRequest)
+  t.equal(job.status, 201, { body: job.body })
+  t.match(job.body.pricing, { total: '123.45' })
+  t.same(job.body.redacted_fields, [])
+
+  // Staff remove pricing.read from the integration (what `shopapi integrations update --scopes` does).
+  await updateIntegrationScopes(api.pool, integrationId, orderScopes)
+  const fresh = await send<PricedJson>('GET', `/v1/jobs/${job.body.id}`, key)
+  t.equal(fresh.body.pricing, null, 'a fresh read no longer shows the pricing')
+
+  const replayedJob = await send<PricedJson>('POST', `/v1/repair-orders/${order.body.id}/jobs`, key, jobRequest)
+  t.equal(replayedJob.status, 201, 'replayed with the stored status')
+  t.equal(replayedJob.headers.get('idempotent-replayed'), 'true')
+  t.equal(replayedJob.body.pricing, null, 'the replay shows no more than the current scopes allow')
+  t.notOk(replayedJob.text.includes('123.45'), 'no amount anywhere in the replay')
+  t.same(
+    [...replayedJob.body.redacted_fields].sort(),
+    [...fresh.body.redacted_fields].sort(),
+    'and lists what it hides exactly as a fresh read does',
+  )
+  t.same(
+    { ...replayedJob.body, pricing: null, redacted_fields: [] },
+    { ...job.body, pricing: null, redacted_fields: [] },
+    'everything else is the stored result',
+  )
+  const replayedOrder = await send<PricedJson>('POST', '/v1/repair-orders', key, orderRequest)
+  t.equal(replayedOrder.headers.get('idempotent-replayed'), 'true')
+  t.equal(replayedOrder.body.pricing, null)
+  const freshOrder = await send<PricedJson>('GET', `/v1/repair-orders/${order.body.id}`, key)
+  t.ok(freshOrder.body.redacted_fields.includes('/pricing'))
+  t.same([...replayedOrder.body.redacted_fields].sort(), [...freshOrder.body.redacted_fields].sort())
+
+  // Stored without the scope, replayed after it is added: still redacted (it was never stored), and
+  // said so. Showing less than the scopes allow is the safe side.
+  const hiddenRequest = { body: { name: 'Shop supplies', kind: 'fee', amount: '9.99' }, idempotencyKey: randomUUID() }
+  const hidden = await send<PricedJson>('POST', `/v1/repair-orders/${order.body.id}/jobs`, key, hiddenRequest)
+  t.equal(hidden.body.pricing, null)
+  await updateIntegrationScopes(api.pool, integrationId, [...orderScopes, 'pricing.read'])
+  const replayedHidden = await send<PricedJson>('POST', `/v1/repair-orders/${order.body.id}/jobs`, key, hiddenRequest)
+  t.equal(replayedHidden.headers.get('idempotent-replayed'), 'true')
+  t.equal(replayedHidden.body.pricing, null)
+  t.ok(replayedHidden.body.redacted_fields.includes('/pricing'), 'listed as redacted')
+  const replayedWithScope = await send<PricedJson>('POST', `/v1/repair-orders/${order.body.id}/jobs`, key, jobRequest)
+  t.equal(replayedWithScope.text, job.text, 'with the scope back, the first replay is the stored bytes again')
 })

@@ -76,6 +76,58 @@ t.test('the token rules: 401 without or with a wrong token (the envelope), 200 w
   t.equal(families.get('shopapi_http_requests_total')?.type, 'counter')
 })
 
+t.test(
+  'wrong metrics tokens are throttled per address like failed API keys, the right one after the window',
+  async (t) => {
+    const windowSeconds = 3
+    const max = 5
+    const api = await startTestApp(t, {
+      config: { metrics: { token }, edgeRateLimit: { max }, rateLimit: { max: 1000, windowSeconds } },
+    })
+    const wrong = `${token.slice(0, -1)}x`
+    const statuses: number[] = []
+    for (let i = 0; i < max; i++) statuses.push((await sendJson(api, 'GET', '/metrics', wrong)).status)
+    t.same(statuses, Array(max).fill(401), `${max} wrong tokens (SHOPAPI_EDGE_RATE_LIMIT_MAX) are answered 401`)
+    const limited = await sendJson(api, 'GET', '/metrics', wrong)
+    assertError(t, limited, 429, 'rate_limited', null)
+    const retryAfter = Number(limited.headers.get('retry-after'))
+    t.ok(retryAfter >= 1 && retryAfter <= windowSeconds, `then 429 with Retry-After in seconds (${retryAfter})`)
+    t.equal((limited.body as { error: { request_id: unknown } }).error.request_id, null, 'an edge refusal')
+    t.equal(limited.headers.get('ratelimit-limit'), null, 'no RateLimit-* (spec "Errors" 6)')
+    t.match(limited.text, /metrics token/, 'the message says what was counted')
+
+    // Refused whatever the token while the address is blocked: the operator chooses this token, and a
+    // right one answered 200 mid-block would let the guessing go on at full speed.
+    const rightMeanwhile = await sendJson(api, 'GET', '/metrics', token)
+    assertError(t, rightMeanwhile, 429, 'rate_limited', null)
+    const shop = await createTestShop(api.pool)
+    const { key } = await createTestKey(api.pool, shop, ['shop.read'])
+    const badKey = await sendJson(api, 'GET', '/v1/shop', `${key.slice(0, -2)}zz`)
+    assertError(t, badKey, 429, 'rate_limited', null)
+    t.pass('one budget of failed credentials per address: wrong metrics tokens refuse unknown API keys too')
+
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 200))
+    const after = await api.request('/metrics', { headers: { authorization: `Bearer ${token}` } })
+    t.equal(after.status, 200, 'the right token works once the window is over')
+    await after.text()
+
+    // Failed API keys count towards the same budget as wrong tokens.
+    for (let i = 0; i < max; i++) {
+      t.equal((await sendJson(api, 'GET', '/v1/shop', `${key.slice(0, -2)}zz`)).status, 401)
+    }
+    assertError(t, await sendJson(api, 'GET', '/metrics', wrong), 429, 'rate_limited', null)
+
+    // No token at all counts like a request without an API key, in the budget of its own.
+    await new Promise((resolve) => setTimeout(resolve, windowSeconds * 1000 + 200))
+    const missing: number[] = []
+    for (let i = 0; i <= max; i++) missing.push((await api.request('/metrics')).status)
+    t.same(missing, [...Array(max).fill(401), 429], 'requests without a token are counted per address too')
+    const right = await api.request('/metrics', { headers: { authorization: `Bearer ${token}` } })
+    t.equal(right.status, 200, 'and never hold the right token back')
+    await right.text()
+  },
+)
+
 t.test('requests are counted by operation id and status, never by URL', async (t) => {
   const api = await startTestApp(t, { config: { metrics: { token } } })
   const shop = await createTestShop(api.pool)

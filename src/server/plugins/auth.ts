@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ApiError } from '../../lib/errors.js'
 import type { AppDeps } from '../../platform/deps.js'
-import { authenticateApiKey } from '../../platform/tenancy/api-keys.js'
-import { sendError } from './errors.js'
-import { AddressWindows } from './rate-limit.js'
+import { authenticateApiKey, authenticateCachedApiKey } from '../../platform/tenancy/api-keys.js'
+import type { EdgeThrottle } from './rate-limit.js'
 
 const bearer = /^Bearer[ \t]+([^\s]+)[ \t]*$/i
 
@@ -12,34 +11,17 @@ const challenge = { 'www-authenticate': 'Bearer realm="shopapi"' }
 
 // Every /v1 request, in one onRequest hook so the order is explicit and holds before the body is read:
 //   1. edge throttle per client address, without any database work, for requests without a key
-//      (or with a malformed Authorization header), and for addresses over their failed-auth budget;
+//      (or with a malformed Authorization header), and for keys the auth cache does not know from
+//      addresses over their failed-auth budget (EdgeThrottle, shared with GET /metrics);
 //   2. authentication (401), counting failures against the address;
 //   3. the key's budget (RateLimit-* headers from here on, 429);
 //   4. scopes (403): the route's config names them; write never implies read (spec "Authentication").
 // Body parsing (400 invalid_json, 413), validation and the handler come after, so every answer to an
 // authenticated request carries the key's RateLimit-* headers. An unknown /v1 route sent with an
 // Authorization header is authenticated too: its 404 (or 401) then tells the truth about the key.
-export const authPlugin = fp(async (app: FastifyInstance, { deps }: { deps: AppDeps }) => {
-  const { windowSeconds } = deps.config.rateLimit
-  const edgeMax = deps.config.edgeRateLimit.max
-  const keyless = new AddressWindows(edgeMax, windowSeconds * 1000)
-  const failedAuth = new AddressWindows(edgeMax, windowSeconds * 1000)
-
-  // Spec "Errors" 6: the edge's 429 has Retry-After and none of the RateLimit-* headers, and like
-  // every edge refusal its envelope has request_id null.
-  const refuseAtEdge = (request: FastifyRequest, reply: FastifyReply, retryAfter: number, what: string) => {
-    deps.metrics?.countRateLimited('edge')
-    return sendError(
-      request,
-      reply,
-      new ApiError(
-        'rate_limited',
-        `Too many ${what} from this address: at most ${edgeMax} per ${windowSeconds} s. Retry after ${retryAfter} s`,
-        { headers: { 'retry-after': String(retryAfter) } },
-      ),
-      null,
-    )
-  }
+export const authPlugin = fp(async (app: FastifyInstance, { deps, edge }: { deps: AppDeps; edge: EdgeThrottle }) => {
+  const refuseWithoutKey = (request: FastifyRequest, reply: FastifyReply, retryAfter: number) =>
+    edge.refuse(request, reply, retryAfter, 'requests without an API key')
 
   app.addHook('onRequest', async (request, reply) => {
     const required = request.routeOptions.config?.scopes
@@ -47,15 +29,15 @@ export const authPlugin = fp(async (app: FastifyInstance, { deps }: { deps: AppD
     if (!required && !(request.is404 && header !== undefined)) {
       // Served without a key (the OpenAPI document, an unknown route): no database work to guard,
       // but an address still gets only so many.
-      const retryAfter = keyless.take(request.ip)
-      if (retryAfter > 0) return refuseAtEdge(request, reply, retryAfter, 'requests without an API key')
+      const retryAfter = edge.takeWithoutCredential(request.ip)
+      if (retryAfter > 0) return refuseWithoutKey(request, reply, retryAfter)
       return
     }
 
     const token = header === undefined ? undefined : bearer.exec(header)?.[1]
     if (!token) {
-      const retryAfter = keyless.take(request.ip)
-      if (retryAfter > 0) return refuseAtEdge(request, reply, retryAfter, 'requests without an API key')
+      const retryAfter = edge.takeWithoutCredential(request.ip)
+      if (retryAfter > 0) return refuseWithoutKey(request, reply, retryAfter)
       throw new ApiError(
         'invalid_api_key',
         header === undefined
@@ -65,11 +47,25 @@ export const authPlugin = fp(async (app: FastifyInstance, { deps }: { deps: AppD
       )
     }
 
-    const blockedFor = failedAuth.blockedFor(request.ip)
-    if (blockedFor > 0) return refuseAtEdge(request, reply, blockedFor, 'requests with an invalid API key')
-    const auth = await authenticateApiKey(deps.pool, token, deps.authCache)
+    // An address over its failed-authentication budget gets no database lookup: a key the auth cache
+    // knows (in use on this process within its TTL) passes as ever; any other is refused until the
+    // window ends, a valid key not yet cached included, the price of reading nothing for guesses.
+    const blockedFor = edge.failuresBlockFor(request.ip)
+    const auth =
+      blockedFor > 0
+        ? deps.authCache && authenticateCachedApiKey(deps.pool, token, deps.authCache)
+        : await authenticateApiKey(deps.pool, token, deps.authCache)
     if (!auth) {
-      failedAuth.take(request.ip)
+      if (blockedFor > 0) {
+        return edge.refuse(
+          request,
+          reply,
+          blockedFor,
+          'failed authentications',
+          'Until the window ends, only keys this server recently authenticated are accepted from it.',
+        )
+      }
+      edge.countFailure(request.ip)
       throw new ApiError(
         'invalid_api_key',
         'The API key is not valid: it is unknown, revoked, or its integration is disabled',

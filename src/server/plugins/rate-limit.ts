@@ -4,6 +4,8 @@ import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import { ApiError } from '../../lib/errors.js'
 import type { AppDeps } from '../../platform/deps.js'
+import type { Metrics } from '../../platform/metrics.js'
+import { sendError } from './errors.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,5 +96,58 @@ export class AddressWindows {
     const window = this.#windows.get(address)
     if (!window || window.resetAt <= now || window.count < this.max) return 0
     return Math.max(1, Math.ceil((window.resetAt - now) / 1000))
+  }
+}
+
+/**
+ * The edge throttle of one app, per client address and before any database work, shared by every
+ * route that takes a credential (the /v1 API keys, the /metrics token): one budget for requests that
+ * bring none, one for credentials that failed. Only failures are counted against an address and only
+ * what could be a failure is refused: a credential known good without database work always passes.
+ */
+export class EdgeThrottle {
+  readonly #withoutCredential: AddressWindows
+  readonly #failedCredentials: AddressWindows
+
+  constructor(
+    readonly max: number,
+    readonly windowSeconds: number,
+    private readonly metrics?: Metrics,
+  ) {
+    this.#withoutCredential = new AddressWindows(max, windowSeconds * 1000)
+    this.#failedCredentials = new AddressWindows(max, windowSeconds * 1000)
+  }
+
+  /** Counts a request that brings no credential; the seconds to wait when over budget, else 0. */
+  takeWithoutCredential(address: string): number {
+    return this.#withoutCredential.take(address)
+  }
+
+  /** The seconds `address` is refused unverifiable credentials for, else 0; counts nothing. */
+  failuresBlockFor(address: string): number {
+    return this.#failedCredentials.blockedFor(address)
+  }
+
+  /** Counts a credential that failed its check. */
+  countFailure(address: string): void {
+    this.#failedCredentials.take(address)
+  }
+
+  /**
+   * The edge's 429: Retry-After and none of the RateLimit-* headers (spec "Errors" 6), request_id null
+   * like every edge refusal. `what` names what was counted; `then` says what still passes, if anything.
+   */
+  refuse(request: FastifyRequest, reply: FastifyReply, retryAfter: number, what: string, then = '') {
+    this.metrics?.countRateLimited('edge')
+    return sendError(
+      request,
+      reply,
+      new ApiError(
+        'rate_limited',
+        `Too many ${what} from this address: at most ${this.max} per ${this.windowSeconds} s.${then ? ` ${then}` : ''} Retry after ${retryAfter} s`,
+        { headers: { 'retry-after': String(retryAfter) } },
+      ),
+      null,
+    )
   }
 }

@@ -362,11 +362,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -583,7 +583,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -708,11 +708,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -835,7 +835,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -958,7 +958,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -1272,11 +1272,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -1493,7 +1493,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -1618,11 +1618,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -1745,7 +1745,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -1868,7 +1868,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -2294,11 +2294,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -2514,7 +2514,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -2639,11 +2639,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -2766,11 +2766,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -2887,11 +2887,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -3263,11 +3263,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -3487,7 +3487,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -3612,7 +3612,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -3735,7 +3735,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -3852,11 +3852,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -4198,11 +4198,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -4317,11 +4317,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -4436,11 +4436,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -5741,11 +5741,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -5961,7 +5961,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -6086,11 +6086,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -6203,7 +6203,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -6326,7 +6326,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -7258,11 +7258,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -7517,7 +7517,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -7780,11 +7780,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -7896,11 +7896,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`); the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
