@@ -790,7 +790,10 @@ export interface ReplayWindow {
 /**
  * `shopapi events replay`: one new delivery per retained event in the window that the endpoint
  * subscribes to and its integration may see, in batches so a large window shows progress and never
- * holds one long transaction. Returns the number queued.
+ * holds one long transaction. Returns the number queued. Each batch holds the endpoint row (`FOR KEY
+ * SHARE`) while it inserts, so a deletion either waits for the batch or, having committed, leaves the
+ * batch empty; an endpoint deleted during the replay is then a not_found naming it, never the
+ * deliveries' foreign key.
  */
 export async function replayEvents(
   pool: pg.Pool,
@@ -836,6 +839,7 @@ export async function replayEvents(
       `with batch as (
          select w.shop_id, w.id as endpoint_id, e.id as event_id, e.created_at ${matching} ${cursor}
          order by e.created_at, e.id limit ${batchParams.add(batchSize, 'int')}
+         for key share of w
        ), inserted as (
          insert into webhook_deliveries (shop_id, public_id, endpoint_id, event_id, origin, next_attempt_at)
          select shop_id, 'dlv_' || replace(gen_random_uuid()::text, '-', ''), endpoint_id, event_id, 'replay', now()
@@ -849,6 +853,18 @@ export async function replayEvents(
     const last = rows.at(-1)
     if (!last || rows.length < batchSize) break
     after = { created_at: last.created_at, id: last.event_id }
+  }
+  // A short batch is the end of the window or a deletion; a deletion after the last batch took the
+  // deliveries queued with it. Either way nothing waits for the endpoint any more.
+  const { rowCount } = await pool.query('select 1 from webhook_endpoints where shop_id = $1 and id = $2', [
+    endpoint.shop_id,
+    endpoint.id,
+  ])
+  if (rowCount === 0) {
+    throw new ApiError(
+      'not_found',
+      `The webhook endpoint ${window.endpointPublicId} was deleted during the replay: nothing is queued for it`,
+    )
   }
   await pool.query(`select pg_notify('shopapi_deliveries', '')`)
   return { queued, endpoint: { shop_id: endpoint.shop_id, id: endpoint.id } }

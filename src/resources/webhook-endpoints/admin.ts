@@ -138,7 +138,7 @@ export async function setEndpointStatus(
 ): Promise<{ row: OperatorEndpointRow; changed: boolean }> {
   return withTransaction(pool, async (tx) => {
     const actor = await endpointActor(tx, publicId)
-    const current = await getEndpoint(tx, actor, publicId, { forUpdate: true })
+    const current = await getEndpoint(tx, actor, publicId, { lock: 'update' })
     const changed = current.status !== status
     if (changed) await updateEndpoint(tx, actor, publicId, { status }, reason)
     return { row: await getEndpointForOperator(tx, publicId), changed }

@@ -57,16 +57,24 @@ export async function listEndpoints(db: Queryable, actor: Actor): Promise<Webhoo
   return rows
 }
 
+/**
+ * How a read in a transaction holds the endpoint row: `update` to change or delete it; `key share` to
+ * write rows that reference it (deliveries), so a deletion cannot slip in between the read and the
+ * insert. Either waits for a deletion in progress and then finds the endpoint gone: 404, not the
+ * foreign-key violation the insert would otherwise meet.
+ */
+export type EndpointLock = 'update' | 'key share'
+
 /** One of the integration's endpoints; another integration's endpoint is 404 like a missing one. */
 export async function getEndpoint(
   db: Queryable,
   actor: Actor,
   publicId: string,
-  options: { forUpdate?: boolean } = {},
+  options: { lock?: EndpointLock } = {},
 ): Promise<WebhookEndpointRow> {
   const { rows } = await db.query<WebhookEndpointRow>(
     `${selectEndpoint} where w.shop_id = $1 and w.public_id = $2
-       and ($3::uuid is null or w.integration_id = $3)${options.forUpdate ? ' for update of w' : ''}`,
+       and ($3::uuid is null or w.integration_id = $3)${options.lock ? ` for ${options.lock} of w` : ''}`,
     [actor.shopId, publicId, actor.integrationId],
   )
   const row = rows[0]
@@ -174,7 +182,7 @@ export async function updateEndpoint(
   input: EndpointChanges,
   disabledReason = 'Disabled through the API',
 ): Promise<WebhookEndpointRow> {
-  const row = await getEndpoint(tx, actor, publicId, { forUpdate: true })
+  const row = await getEndpoint(tx, actor, publicId, { lock: 'update' })
   const changes: ColumnChanges = {}
   if (input.url !== undefined) changes.url = { field: 'url', value: input.url.href, type: 'text' }
   if (input.description !== undefined) {
@@ -219,7 +227,7 @@ export async function rotateSecret(
   publicId: string,
   context: EndpointContext,
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
-  const row = await getEndpoint(tx, actor, publicId, { forUpdate: true })
+  const row = await getEndpoint(tx, actor, publicId, { lock: 'update' })
   const secret = generateWebhookSecret()
   await tx.query(
     `update webhook_endpoints set secret_sealed = $3, previous_secret_sealed = secret_sealed,
@@ -281,7 +289,8 @@ export async function queueTestEvent(
   publicId: string,
   requestedType: EventType | undefined,
 ): Promise<QueuedTestEvent> {
-  const row = await getEndpoint(tx, actor, publicId)
+  // Held until commit: the delivery below references the endpoint (see EndpointLock).
+  const row = await getEndpoint(tx, actor, publicId, { lock: 'key share' })
   const subscribed = row.event_types.find(isEventType)
   const type = requestedType ?? subscribed ?? 'customer.created'
   const eventPublicId = newPublicId('event')
@@ -316,7 +325,7 @@ export async function queueTestEvent(
  * shop's log, not to the endpoint.
  */
 export async function deleteEndpoint(tx: Queryable, actor: Actor, publicId: string): Promise<WebhookEndpointRow> {
-  const row = await getEndpoint(tx, actor, publicId, { forUpdate: true })
+  const row = await getEndpoint(tx, actor, publicId, { lock: 'update' })
   await tx.query('delete from webhook_endpoints where shop_id = $1 and id = $2', [row.shop_id, row.id])
   return row
 }
