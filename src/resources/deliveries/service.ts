@@ -69,7 +69,7 @@ export interface Dispatched {
   deliveries: number
   /** The dispatched events counted by type. */
   types: Record<string, number>
-  /** Endpoints with new deliveries left for a claim (beyond the leased ones). */
+  /** Active endpoints with new deliveries left for a claim (beyond the leased ones; held ones wait). */
   endpoints: DueEndpoint[]
   /** New deliveries leased by this dispatch: to be sent now. */
   leased: ClaimedDelivery[]
@@ -78,13 +78,15 @@ export interface Dispatched {
 const noLeasing: DispatchLeasing = { leaseMs: 0, rooms: new Map(), defaultRoom: 0, total: 0 }
 
 /**
- * Turns committed, undispatched events into deliveries: one per active endpoint that subscribes to
- * the type and whose integration's scopes can see it (`webhook_endpoint.*` only to the owning
- * integration's other endpoints). Claimed with SKIP LOCKED, so dispatchers in several processes share
- * the work, and marked in the same transaction as the deliveries it creates: a crash loses nothing.
- * With `leasing`, the first deliveries of each endpoint (oldest event first, up to its free lanes) are
- * inserted under this worker's lease and returned ready to send: a new event reaches its receivers
- * after one statement, and those deliveries are never written a second time just to be claimed.
+ * Turns committed, undispatched events into deliveries: one per endpoint that subscribes to the type
+ * and whose integration's scopes can see it (`webhook_endpoint.*` only to the owning integration's
+ * other endpoints). A disabled endpoint gets its deliveries too, held: pending, never leased nor
+ * claimed until it is enabled (resumeHeldDeliveries), and purged with their events after 30 days.
+ * Claimed with SKIP LOCKED, so dispatchers in several processes share the work, and marked in the same
+ * transaction as the deliveries it creates: a crash loses nothing. With `leasing`, the first
+ * deliveries of each active endpoint (oldest event first, up to its free lanes) are inserted under
+ * this worker's lease and returned ready to send: a new event reaches its receivers after one
+ * statement, and those deliveries are never written a second time just to be claimed.
  */
 export async function dispatchEvents(
   pool: pg.Pool,
@@ -158,9 +160,11 @@ const dispatchStatement = (() => {
            'summary', e.summary, 'integration_id', e.integration_id, 'created_at', e.created_at) as event
      ), targets as (
        select c.shop_id, c.id as event_id, c.sequence, w.id as endpoint_id, w.public_id as endpoint_public_id, w.url,
-         w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at, c.event
+         w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at, c.event,
+         w.status = 'active' as sendable
        from claimed c
-       join webhook_endpoints w on w.shop_id = c.shop_id and w.status = 'active'
+       -- Disabled endpoints too: their deliveries are held until they are enabled.
+       join webhook_endpoints w on w.shop_id = c.shop_id
        join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
        where ${receives}
        -- An endpoint deleted meanwhile is skipped (READ COMMITTED re-checks a locked row, and a deleted
@@ -168,7 +172,8 @@ const dispatchStatement = (() => {
        -- by a delete in progress is waited for, then skipped.
        for key share of w
      ), ranked as (
-       select t.*, row_number() over (partition by t.endpoint_id order by t.sequence) <= coalesce(room.n, ${defaultRoom}) as fits
+       select t.*, t.sendable
+         and row_number() over (partition by t.endpoint_id order by t.sequence) <= coalesce(room.n, ${defaultRoom}) as fits
        from targets t
        left join unnest(${roomEndpoints}, ${rooms}) as room(endpoint_id, n) on room.endpoint_id = t.endpoint_id
      ), capped as (
@@ -184,7 +189,7 @@ const dispatchStatement = (() => {
      select (select count(*) from claimed)::int as events, (select count(*) from capped)::int as deliveries,
        (select coalesce(json_object_agg(x.type, x.n), '{}') from (select type, count(*) as n from claimed group by type) x) as types,
        (select coalesce(json_agg(json_build_object('shop_id', x.shop_id, 'endpoint_id', x.endpoint_id)), '[]')
-        from (select distinct shop_id, endpoint_id from capped where not leased) x) as waiting,
+        from (select distinct shop_id, endpoint_id from capped where sendable and not leased) x) as waiting,
        (select coalesce(json_agg(json_build_object('shop_id', d.shop_id, 'id', d.id, 'public_id', d.public_id,
            'endpoint_id', d.endpoint_id, 'endpoint_public_id', d.endpoint_public_id, 'status', 'pending',
            'attempt_number', 1, 'automatic_attempts', 0, 'url', d.url,

@@ -129,7 +129,7 @@ export const webhookEndpointOperations = [
     prepare: async ({ body, deps }) =>
       body.url === undefined ? undefined : vetWebhookUrl(body.url, endpointContext(deps)),
     handler: async ({ params, body, db, actor, prepared }) =>
-      toWebhookEndpointResource(await updateEndpoint(db, actor, params.public_id, { ...body, url: prepared })),
+      toWebhookEndpointResource((await updateEndpoint(db, actor, params.public_id, { ...body, url: prepared })).row),
   }),
   defineOperation({
     method: 'DELETE',

@@ -175,13 +175,31 @@ export interface EndpointChanges {
   status?: 'active' | 'disabled' | undefined
 }
 
+/** What re-enabling does with the deliveries held while the endpoint was disabled. */
+export type HeldDeliveries = 'resume' | 'drop'
+
+export interface EndpointUpdateOptions {
+  /** The disabled_reason a change to `disabled` records. */
+  disabledReason?: string
+  /** On a change to `active` (default resume: the API's only choice). */
+  held?: HeldDeliveries
+}
+
+export interface UpdatedEndpoint {
+  row: WebhookEndpointRow
+  /** Held deliveries made due by a change to `active`, in the order of the log. */
+  resumed: number
+  /** Held deliveries failed unsent by a change to `active` with `held: 'drop'`. */
+  dropped: number
+}
+
 export async function updateEndpoint(
   tx: Queryable,
   actor: Actor,
   publicId: string,
   input: EndpointChanges,
-  disabledReason = 'Disabled through the API',
-): Promise<WebhookEndpointRow> {
+  options: EndpointUpdateOptions = {},
+): Promise<UpdatedEndpoint> {
   const row = await getEndpoint(tx, actor, publicId, { lock: 'update' })
   const changes: ColumnChanges = {}
   if (input.url !== undefined) changes.url = { field: 'url', value: input.url.href, type: 'text' }
@@ -198,7 +216,7 @@ export async function updateEndpoint(
     columns.disabled_reason = { field: null, value: null, type: 'text' }
     columns.failing_since = { field: null, value: null, type: 'timestamptz' }
   } else if (columns.status?.value === 'disabled') {
-    columns.disabled_reason = { field: null, value: disabledReason, type: 'text' }
+    columns.disabled_reason = { field: null, value: options.disabledReason ?? 'Disabled through the API', type: 'text' }
   }
   const params = new SqlParams()
   const sets = Object.entries(columns).map(([name, change]) => `${name} = ${params.add(change.value, change.type)}`)
@@ -207,17 +225,52 @@ export async function updateEndpoint(
      where shop_id = ${params.add(row.shop_id, 'uuid')} and id = ${params.add(row.id, 'uuid')}`,
     params.values,
   )
-  if (columns.status?.value === 'active') await resumeDeliveries(tx, row)
-  return getEndpoint(tx, actor, publicId)
+  let resumed = 0
+  let dropped = 0
+  if (columns.status?.value === 'active') {
+    if (options.held === 'drop') dropped = await dropHeldDeliveries(tx, row)
+    else resumed = await resumeHeldDeliveries(tx, row)
+  }
+  return { row: await getEndpoint(tx, actor, publicId), resumed, dropped }
 }
 
-/** Deliveries held while the endpoint was disabled become due now rather than at a stale retry time. */
-async function resumeDeliveries(tx: Queryable, row: { shop_id: string; id: string }): Promise<void> {
-  await tx.query(
-    `update webhook_deliveries set next_attempt_at = least(next_attempt_at, now()), updated_at = now()
-     where shop_id = $1 and endpoint_id = $2 and status = 'pending'`,
+/**
+ * The deliveries held while the endpoint was disabled (those of events that happened meanwhile, and
+ * retries that were waiting) become due now, in the order of the log: the claim takes an endpoint's
+ * due deliveries oldest `next_attempt_at` first, so each gets a distinct instant just before now,
+ * one microsecond apart in event order. Test deliveries were never held. Returns how many resume.
+ */
+async function resumeHeldDeliveries(tx: Queryable, row: { shop_id: string; id: string }): Promise<number> {
+  const { rowCount } = await tx.query(
+    `with held as (
+       select d.shop_id, d.id, row_number() over (order by e.sequence desc, d.id desc) as from_last
+       from webhook_deliveries d join events e on e.shop_id = d.shop_id and e.id = d.event_id
+       where d.shop_id = $1 and d.endpoint_id = $2 and d.status = 'pending' and d.origin <> 'test'
+     )
+     update webhook_deliveries d
+     set next_attempt_at = now() - make_interval(secs => held.from_last / 1e6), updated_at = now()
+     from held where d.shop_id = held.shop_id and d.id = held.id`,
     [row.shop_id, row.id],
   )
+  // Written without an event: the worker's scan is woken at commit instead of finding them within a second.
+  if ((rowCount ?? 0) > 0) await tx.query(`select pg_notify('shopapi_deliveries', '')`)
+  return rowCount ?? 0
+}
+
+/**
+ * `shopapi webhooks enable --drop-held`: the held deliveries end unsent, `failed` with the reason, so
+ * they stay visible (and resendable by hand) for the rest of the 30 days. One whose attempt is in
+ * flight (leased before the endpoint was disabled) is left to record its outcome. Returns how many.
+ */
+async function dropHeldDeliveries(tx: Queryable, row: { shop_id: string; id: string }): Promise<number> {
+  const { rowCount } = await tx.query(
+    `update webhook_deliveries set status = 'failed', next_attempt_at = null, completed_at = now(), updated_at = now(),
+       last_error = 'not sent: dropped when the endpoint was enabled (shopapi webhooks enable --drop-held)'
+     where shop_id = $1 and endpoint_id = $2 and status = 'pending' and origin <> 'test'
+       and (lease_expires_at is null or lease_expires_at < now())`,
+    [row.shop_id, row.id],
+  )
+  return rowCount ?? 0
 }
 
 /** A new secret; the current one becomes the previous one and keeps signing for the overlap. */
