@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import t, { type Test } from 'tap'
 import { loadConfig } from '../../src/config.js'
+import { purgeExpired } from '../../src/jobs/purge-expired.js'
 import { deriveSecrets, parseSecretKey } from '../../src/lib/secrets.js'
 import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
 import { type Actor, recordEvents } from '../../src/platform/events.js'
@@ -715,4 +716,75 @@ t.test('deliveries resend of a delivery whose endpoint is being deleted: not fou
   await deletion.blocking()
   await deletion.commit()
   oneLineFailure(t, await resend, 'resend', new RegExp(`No delivery ${delivery}`))
+})
+
+t.test('webhooks enable says how many held deliveries resume; --drop-held drops them; held ones expire', async (t) => {
+  const { row: endpoint } = await createEndpoint(
+    pool,
+    a.actor,
+    { url: await vetWebhookUrl(`http://127.0.0.1:${receiverPort}/ok`, context), event_types: ['customer.created'] },
+    context,
+  )
+  const id = endpoint.public_id
+  const heldStatuses = async () => {
+    const { rows } = await pool.query<{ status: string; last_error: string | null }>(
+      'select status, last_error from webhook_deliveries where shop_id = $1 and endpoint_id = $2',
+      [endpoint.shop_id, endpoint.id],
+    )
+    return rows
+  }
+  const happen = async (count: number) => {
+    const recorded = await recordEvents(
+      pool,
+      a.actor,
+      Array.from({ length: count }, () => ({
+        type: 'customer.created' as const,
+        objectType: 'customer' as const,
+        objectId: `cus_${randomBytes(8).toString('hex')}`,
+        summary: {},
+      })),
+    )
+    await dispatchEvents(pool)
+    return recorded
+  }
+  human(t, await cli('webhooks', 'disable', id), 'disable')
+  await happen(3)
+  t.equal((await heldStatuses()).length, 3, 'events while disabled are held as deliveries')
+  // One of them leaves the 30-day retention: the purge takes its held delivery with it.
+  await pool.query(
+    `update events set created_at = now() - interval '31 days'
+     where id = (select event_id from webhook_deliveries where shop_id = $1 and endpoint_id = $2 limit 1)`,
+    [endpoint.shop_id, endpoint.id],
+  )
+  await purgeExpired(pool)
+  t.equal((await heldStatuses()).length, 2, 'a held delivery expires with its event')
+
+  const shown = json<EndpointJson>(t, await cli('webhooks', 'show', id, '--json'), 'show')
+  t.equal(shown.pending_deliveries, 2, 'show counts them')
+  const enabled = await cli('webhooks', 'enable', id)
+  t.match(
+    human(t, enabled, 'enable'),
+    new RegExp(`^Enabled ${id} \\(.*\\); 2 held deliveries resume now, in the order of the log\\n$`),
+  )
+  t.same(
+    (await heldStatuses()).map((row) => row.status),
+    ['pending', 'pending'],
+  )
+
+  human(t, await cli('webhooks', 'disable', id), 'disable again')
+  await happen(1)
+  const dropped = json<EndpointJson & { resumed: number; dropped: number }>(
+    t,
+    await cli('webhooks', 'enable', id, '--drop-held', '--json'),
+    'enable --drop-held',
+  )
+  t.match(dropped, { id, status: 'active', changed: true, resumed: 0, dropped: 3, pending_deliveries: 0 })
+  for (const row of await heldStatuses()) {
+    t.match(row, { status: 'failed', last_error: /^not sent: dropped when the endpoint was enabled/ })
+  }
+  human(t, await cli('webhooks', 'disable', id), 'disable a third time')
+  t.match(
+    human(t, await cli('webhooks', 'enable', id, '--drop-held'), 'enable --drop-held with none held'),
+    /; no deliveries were held\n$/,
+  )
 })
