@@ -171,18 +171,23 @@ const dispatchStatement = (() => {
        -- one drops out) instead of failing the whole batch on the deliveries' foreign key; one locked
        -- by a delete in progress is waited for, then skipped.
        for key share of w
-     ), ranked as (
-       select t.*, t.sendable
-         and row_number() over (partition by t.endpoint_id order by t.sequence) <= coalesce(room.n, ${defaultRoom}) as fits
+     ), numbered as (
+       select t.*, row_number() over (partition by t.endpoint_id order by t.sequence) as position
        from targets t
-       left join unnest(${roomEndpoints}, ${rooms}) as room(endpoint_id, n) on room.endpoint_id = t.endpoint_id
+     ), ranked as (
+       select n.*, n.sendable and n.position <= coalesce(room.n, ${defaultRoom}) as fits
+       from numbered n
+       left join unnest(${roomEndpoints}, ${rooms}) as room(endpoint_id, n) on room.endpoint_id = n.endpoint_id
      ), capped as (
        select r.*, gen_random_uuid() as id, 'dlv_' || replace(gen_random_uuid()::text, '-', '') as public_id,
          r.fits and count(*) filter (where r.fits) over (order by r.sequence, r.endpoint_id) <= ${total} as leased
        from ranked r
      ), inserted as (
+       -- Due one microsecond apart in the order of the log: a claim takes an endpoint's earliest due
+       -- first, so a backlog (held while the endpoint is disabled, or waiting for a lane) goes out in
+       -- that order rather than in whatever order ties come.
        insert into webhook_deliveries (shop_id, id, public_id, endpoint_id, event_id, origin, next_attempt_at, lease_expires_at)
-       select shop_id, id, public_id, endpoint_id, event_id, 'event', now(),
+       select shop_id, id, public_id, endpoint_id, event_id, 'event', now() + (position - 1) * interval '1 microsecond',
          case when leased then now() + make_interval(secs => ${lease} / 1000) end
        from capped
      )

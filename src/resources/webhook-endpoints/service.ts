@@ -236,25 +236,30 @@ export async function updateEndpoint(
 
 /**
  * The deliveries held while the endpoint was disabled (those of events that happened meanwhile, and
- * retries that were waiting) become due now, in the order of the log: the claim takes an endpoint's
- * due deliveries oldest `next_attempt_at` first, so each gets a distinct instant just before now,
- * one microsecond apart in event order. Test deliveries were never held. Returns how many resume.
+ * retries that were waiting) become due now, in the order of the log. The claim takes an endpoint's
+ * earliest due first, and dispatch made each delivery due when it was written, one microsecond apart
+ * in log order, so the held ones are in order already and are not rewritten (enabling after a month
+ * of events costs a read of the held rows, not a write of each). Only those an attempt rescheduled
+ * (a retry due before, during or after the disabling) go back to when they were written, their place
+ * in the log. Test deliveries were never held. Returns how many resume.
  */
 async function resumeHeldDeliveries(tx: Queryable, row: { shop_id: string; id: string }): Promise<number> {
-  const { rowCount } = await tx.query(
+  const { rows } = await tx.query<{ resumed: number }>(
     `with held as (
-       select d.shop_id, d.id, row_number() over (order by e.sequence desc, d.id desc) as from_last
-       from webhook_deliveries d join events e on e.shop_id = d.shop_id and e.id = d.event_id
+       select d.shop_id, d.id, (d.attempt_count > 0 or d.record_failures > 0) as rescheduled
+       from webhook_deliveries d
        where d.shop_id = $1 and d.endpoint_id = $2 and d.status = 'pending' and d.origin <> 'test'
+     ), moved as (
+       update webhook_deliveries d set next_attempt_at = d.created_at, updated_at = now()
+       from held where held.rescheduled and d.shop_id = held.shop_id and d.id = held.id
      )
-     update webhook_deliveries d
-     set next_attempt_at = now() - make_interval(secs => held.from_last / 1e6), updated_at = now()
-     from held where d.shop_id = held.shop_id and d.id = held.id`,
+     select count(*)::int as resumed from held`,
     [row.shop_id, row.id],
   )
-  // Written without an event: the worker's scan is woken at commit instead of finding them within a second.
-  if ((rowCount ?? 0) > 0) await tx.query(`select pg_notify('shopapi_deliveries', '')`)
-  return rowCount ?? 0
+  const resumed = rows[0]?.resumed ?? 0
+  // Due without an event to dispatch: the worker's scan is woken at commit rather than within a second.
+  if (resumed > 0) await tx.query(`select pg_notify('shopapi_deliveries', '')`)
+  return resumed
 }
 
 /**
