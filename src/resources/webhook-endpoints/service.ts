@@ -240,13 +240,14 @@ export async function updateEndpoint(
  * earliest due first, and dispatch made each delivery due when it was written, one microsecond apart
  * in log order, so the held ones are in order already and are not rewritten (enabling after a month
  * of events costs a read of the held rows, not a write of each). Only those an attempt rescheduled
- * (a retry due before, during or after the disabling) go back to when they were written, their place
- * in the log. Test deliveries were never held. Returns how many resume.
+ * (a retry due before, during or after the disabling), and any due later than now, go back to when
+ * they were written, their place in the log. Test deliveries were never held. Returns how many resume.
  */
 async function resumeHeldDeliveries(tx: Queryable, row: { shop_id: string; id: string }): Promise<number> {
   const { rows } = await tx.query<{ resumed: number }>(
     `with held as (
-       select d.shop_id, d.id, (d.attempt_count > 0 or d.record_failures > 0) as rescheduled
+       select d.shop_id, d.id,
+         (d.attempt_count > 0 or d.record_failures > 0 or d.next_attempt_at > now()) as rescheduled
        from webhook_deliveries d
        where d.shop_id = $1 and d.endpoint_id = $2 and d.status = 'pending' and d.origin <> 'test'
      ), moved as (
