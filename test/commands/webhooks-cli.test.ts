@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import t, { type Test } from 'tap'
 import { loadConfig } from '../../src/config.js'
+import { purgeExpired } from '../../src/jobs/purge-expired.js'
 import { deriveSecrets, parseSecretKey } from '../../src/lib/secrets.js'
 import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
 import { type Actor, recordEvents } from '../../src/platform/events.js'
@@ -632,4 +633,159 @@ t.test('integration-controlled text is escaped in human output and exact in --js
   )
   oneLineFailure(t, badId, 'an id with escapes', /is not a webhook endpoint id/)
   t.notMatch(badId.stderr, raw, 'the error line echoes the id escaped')
+})
+
+/**
+ * Deletes the endpoint on a connection of its own and keeps that transaction open (the row and its
+ * deliveries locked, the deletion not yet visible) until `commit`.
+ */
+async function holdDeletion(publicId: string) {
+  const client = await pool.connect()
+  await client.query('begin')
+  await client.query('delete from webhook_endpoints where public_id = $1', [publicId])
+  const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid as number
+  return {
+    async commit() {
+      await client.query('commit')
+      client.release()
+    },
+    /** Resolves once another backend waits for a lock this transaction holds. */
+    async blocking() {
+      for (let i = 0; i < 800; i++) {
+        const { rows } = await pool.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+          [pid],
+        )
+        if ((rows[0]?.n ?? 0) > 0) return
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      throw new Error('nothing waited for the deletion')
+    },
+  }
+}
+
+/** A fresh endpoint of shop a (to /ok) with one dispatched delivery of a new event. */
+async function endpointWithDelivery(): Promise<{ endpoint: WebhookEndpointRow; delivery: string }> {
+  const { row: endpoint } = await createEndpoint(
+    pool,
+    a.actor,
+    { url: await vetWebhookUrl(`http://127.0.0.1:${receiverPort}/ok`, context), event_types: ['*'] },
+    context,
+  )
+  await recordEvents(pool, a.actor, [
+    {
+      type: 'customer.created',
+      objectType: 'customer',
+      objectId: `cus_${randomBytes(8).toString('hex')}`,
+      summary: {},
+    },
+  ])
+  await dispatchEvents(pool)
+  const { rows } = await pool.query<{ public_id: string }>(
+    'select public_id from webhook_deliveries where shop_id = $1 and endpoint_id = $2',
+    [endpoint.shop_id, endpoint.id],
+  )
+  return { endpoint, delivery: rows[0]?.public_id as string }
+}
+
+t.test('events replay to an endpoint deleted meanwhile: one line naming it, not a foreign key', async (t) => {
+  for (const json of [false, true]) {
+    const { endpoint } = await endpointWithDelivery()
+    const deletion = await holdDeletion(endpoint.public_id)
+    // A small window (no progress lines on stderr): the error is the one line.
+    const args = ['events', 'replay', '--endpoint', endpoint.public_id, '--since', '1h', '--type', 'customer.created']
+    const replay = cli(...args, ...(json ? ['--json'] : []))
+    await deletion.blocking()
+    await deletion.commit()
+    const result = await replay
+    if (json) {
+      t.equal(result.code, 1, 'exit 1', { output: describe(result) })
+      t.match(JSON.parse(result.stdout), {
+        error: { code: 'not_found', message: new RegExp(`${endpoint.public_id} was deleted`) },
+      })
+    } else {
+      oneLineFailure(t, result, 'replay', new RegExp(`webhook endpoint ${endpoint.public_id} was deleted`))
+      t.notMatch(result.stderr, /foreign key/, 'no database error')
+    }
+  }
+})
+
+t.test('deliveries resend of a delivery whose endpoint is being deleted: not found, one line', async (t) => {
+  const { endpoint, delivery } = await endpointWithDelivery()
+  const deletion = await holdDeletion(endpoint.public_id)
+  const resend = cli('deliveries', 'resend', delivery)
+  await deletion.blocking()
+  await deletion.commit()
+  oneLineFailure(t, await resend, 'resend', new RegExp(`No delivery ${delivery}`))
+})
+
+t.test('webhooks enable says how many held deliveries resume; --drop-held drops them; held ones expire', async (t) => {
+  const { row: endpoint } = await createEndpoint(
+    pool,
+    a.actor,
+    { url: await vetWebhookUrl(`http://127.0.0.1:${receiverPort}/ok`, context), event_types: ['customer.created'] },
+    context,
+  )
+  const id = endpoint.public_id
+  const heldStatuses = async () => {
+    const { rows } = await pool.query<{ status: string; last_error: string | null }>(
+      'select status, last_error from webhook_deliveries where shop_id = $1 and endpoint_id = $2',
+      [endpoint.shop_id, endpoint.id],
+    )
+    return rows
+  }
+  const happen = async (count: number) => {
+    const recorded = await recordEvents(
+      pool,
+      a.actor,
+      Array.from({ length: count }, () => ({
+        type: 'customer.created' as const,
+        objectType: 'customer' as const,
+        objectId: `cus_${randomBytes(8).toString('hex')}`,
+        summary: {},
+      })),
+    )
+    await dispatchEvents(pool)
+    return recorded
+  }
+  human(t, await cli('webhooks', 'disable', id), 'disable')
+  await happen(3)
+  t.equal((await heldStatuses()).length, 3, 'events while disabled are held as deliveries')
+  // One of them leaves the 30-day retention: the purge takes its held delivery with it.
+  await pool.query(
+    `update events set created_at = now() - interval '31 days'
+     where id = (select event_id from webhook_deliveries where shop_id = $1 and endpoint_id = $2 limit 1)`,
+    [endpoint.shop_id, endpoint.id],
+  )
+  await purgeExpired(pool)
+  t.equal((await heldStatuses()).length, 2, 'a held delivery expires with its event')
+
+  const shown = json<EndpointJson>(t, await cli('webhooks', 'show', id, '--json'), 'show')
+  t.equal(shown.pending_deliveries, 2, 'show counts them')
+  const enabled = await cli('webhooks', 'enable', id)
+  t.match(
+    human(t, enabled, 'enable'),
+    new RegExp(`^Enabled ${id} \\(.*\\); 2 held deliveries resume now, in the order of the log\\n$`),
+  )
+  t.same(
+    (await heldStatuses()).map((row) => row.status),
+    ['pending', 'pending'],
+  )
+
+  human(t, await cli('webhooks', 'disable', id), 'disable again')
+  await happen(1)
+  const dropped = json<EndpointJson & { resumed: number; dropped: number }>(
+    t,
+    await cli('webhooks', 'enable', id, '--drop-held', '--json'),
+    'enable --drop-held',
+  )
+  t.match(dropped, { id, status: 'active', changed: true, resumed: 0, dropped: 3, pending_deliveries: 0 })
+  for (const row of await heldStatuses()) {
+    t.match(row, { status: 'failed', last_error: /^not sent: dropped when the endpoint was enabled/ })
+  }
+  human(t, await cli('webhooks', 'disable', id), 'disable a third time')
+  t.match(
+    human(t, await cli('webhooks', 'enable', id, '--drop-held'), 'enable --drop-held with none held'),
+    /; no deliveries were held\n$/,
+  )
 })

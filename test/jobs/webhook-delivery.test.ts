@@ -11,6 +11,7 @@ import type { Resolver } from '../../src/lib/webhook-targets.js'
 import { type NewEvent, recordEvents } from '../../src/platform/events.js'
 import { updateIntegrationScopes } from '../../src/platform/tenancy/integrations.js'
 import type { ShopRow } from '../../src/platform/tenancy/shops.js'
+import { setEndpointStatus } from '../../src/resources/webhook-endpoints/admin.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
 import { sendJson } from '../helpers/http.js'
 import { eventually, type ReceivedRequest, startReceiver } from '../helpers/receiver.js'
@@ -637,3 +638,156 @@ t.test('endpoints deleted while 1,000 events dispatch to 20: the survivors recei
   t.same(errors, [], 'no dispatch or delivery error was logged')
   await h.stop()
 })
+
+/** The endpoint's deliveries by status (origin `event` only). */
+async function deliveryStatuses(api: TestApp, endpointId: string): Promise<Record<string, number>> {
+  const { rows } = await api.pool.query<{ status: string; n: number }>(
+    `select d.status, count(*)::int as n from webhook_deliveries d
+     join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+     where w.public_id = $1 and d.origin = 'event' group by d.status`,
+    [endpointId],
+  )
+  return Object.fromEntries(rows.map((row) => [row.status, row.n]))
+}
+
+/** The shop's events of these types after `afterEventId`, in the order of the log. */
+async function logOrder(api: TestApp, shopId: string, types: string[], afterEventId: string): Promise<string[]> {
+  const { rows } = await api.pool.query<{ public_id: string }>(
+    `select public_id from events
+     where shop_id = $1 and type = any($2) and not test
+       and sequence > (select sequence from events where public_id = $3)
+     order by sequence`,
+    [shopId, types, afterEventId],
+  )
+  return rows.map((row) => row.public_id)
+}
+
+const eventIdsOf = (requests: ReceivedRequest[]) => requests.map((request) => envelopeOf(request).id)
+
+t.test('events while an endpoint is disabled are held, then sent in log order when it is enabled', async (t) => {
+  // One lane: the order the deliveries start is the order they arrive.
+  const h = await harness(t, { webhooks: { endpointConcurrency: 1 } })
+  const receiver = await startReceiver(t)
+  const types = ['customer.created', 'customer.updated']
+  const endpoint = await h.createEndpoint(receiver.url, types)
+  const first = await h.createCustomer('Before')
+  await receiver.waitFor(1)
+  const firstEventId = await eventIdFor(h.api, first.id, 'customer.created')
+
+  const disabled = await sendJson<Endpoint>(h.api, 'PATCH', `/v1/webhook-endpoints/${endpoint.id}`, h.key, {
+    body: { status: 'disabled' },
+  })
+  t.equal(disabled.body.status, 'disabled')
+  const created: { id: string }[] = []
+  for (let i = 0; i < 5; i++) created.push(await h.createCustomer(`Held${i}`))
+  const renamed = await sendJson(h.api, 'PATCH', `/v1/customers/${created[0]?.id}`, h.key, {
+    body: { first_name: 'Renamed' },
+  })
+  t.equal(renamed.status, 200)
+  // Twenty more in one transaction: one dispatch statement holds them all, created at the same instant.
+  const { rows: integration } = await h.api.pool.query<{ id: string }>(
+    'select id from integrations where public_id = $1',
+    [h.integrationId],
+  )
+  await recordEvents(
+    h.api.pool,
+    { shopId: h.shop.id, integrationId: integration[0]?.id as string },
+    Array.from({ length: 20 }, (_, i) => ({
+      type: 'customer.created' as const,
+      objectType: 'customer' as const,
+      objectId: `cus_held${String(i).padStart(6, '0')}`,
+      summary: { first_name: 'Batch', last_name: null, company_name: null },
+    })),
+  )
+  await eventually(
+    async () => ((await deliveryStatuses(h.api, endpoint.id)).pending === 26 ? true : undefined),
+    15_000,
+    '26 held deliveries',
+  )
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  t.equal(receiver.requests.length, 1, 'nothing is sent while the endpoint is disabled')
+
+  const enabled = await setEndpointStatus(h.api.pool, endpoint.id, 'active')
+  t.match(enabled, { changed: true, resumed: 26, dropped: 0 }, 'enable says how many resume')
+  const requests = await receiver.waitFor(27)
+  const expected = await logOrder(h.api, h.shop.id, types, firstEventId)
+  t.equal(expected.length, 26)
+  t.same(eventIdsOf(requests.slice(1)), expected, 'the held events arrive in the order of the log')
+  await eventually(async () => ((await deliveryStatuses(h.api, endpoint.id)).succeeded === 27 ? true : undefined))
+
+  await t.test('the drop flag fails them instead: none arrive', async (t) => {
+    await setEndpointStatus(h.api.pool, endpoint.id, 'disabled')
+    await h.createCustomer('Dropped1')
+    await h.createCustomer('Dropped2')
+    await eventually(async () => ((await deliveryStatuses(h.api, endpoint.id)).pending === 2 ? true : undefined))
+    const dropped = await setEndpointStatus(h.api.pool, endpoint.id, 'active', { dropHeld: true })
+    t.match(dropped, { changed: true, resumed: 0, dropped: 2 })
+    t.equal(dropped.row.status, 'active')
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    t.equal(receiver.requests.length, 27, 'no dropped delivery reaches the receiver')
+    const { rows } = await h.api.pool.query<{ status: string; last_error: string; attempt_count: number }>(
+      `select d.status, d.last_error, d.attempt_count from webhook_deliveries d
+       join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+       where w.public_id = $1 and d.status <> 'succeeded'`,
+      [endpoint.id],
+    )
+    t.equal(rows.length, 2)
+    for (const row of rows) {
+      t.match(row, { status: 'failed', attempt_count: 0, last_error: /dropped when the endpoint was enabled/ })
+    }
+    // The endpoint delivers again from here on.
+    await h.createCustomer('After')
+    await receiver.waitFor(28)
+  })
+  await h.stop()
+})
+
+t.test(
+  'an endpoint disabled by its failure clock holds new events too; re-enabling sends all in log order',
+  async (t) => {
+    const h = await harness(t, {
+      webhooks: {
+        endpointConcurrency: 1,
+        disableAfterMs: 1000,
+        retryScheduleMs: [300, 300, 300, 300, 300, 300, 300, 300],
+      },
+    })
+    let healthy = false
+    const receiver = await startReceiver(t, (_, response) => {
+      response.statusCode = healthy ? 200 : 503
+      response.end()
+    })
+    const types = ['customer.created']
+    const endpoint = await h.createEndpoint(receiver.url, types)
+    const first = await h.createCustomer('Failing')
+    await eventually(
+      async () => {
+        const reply = await sendJson<Endpoint>(h.api, 'GET', `/v1/webhook-endpoints/${endpoint.id}`, h.key)
+        return reply.body.status === 'disabled' ? true : undefined
+      },
+      15_000,
+      'the endpoint to be disabled by its failure clock',
+    )
+    for (let i = 0; i < 3; i++) await h.createCustomer(`WhileDisabled${i}`)
+    await eventually(async () => ((await deliveryStatuses(h.api, endpoint.id)).pending === 4 ? true : undefined))
+    const attemptsBefore = receiver.requests.length
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    t.equal(receiver.requests.length, attemptsBefore, 'nothing is attempted while disabled')
+
+    healthy = true
+    const enabled = await sendJson<Endpoint>(h.api, 'PATCH', `/v1/webhook-endpoints/${endpoint.id}`, h.key, {
+      body: { status: 'active' },
+    })
+    t.equal(enabled.body.status, 'active')
+    const requests = await receiver.waitFor(attemptsBefore + 4)
+    const firstEventId = await eventIdFor(h.api, first.id, 'customer.created')
+    const expected = [firstEventId, ...(await logOrder(h.api, h.shop.id, types, firstEventId))]
+    t.same(
+      eventIdsOf(requests.slice(attemptsBefore)),
+      expected,
+      'the retried event first, then the held ones, in order',
+    )
+    await eventually(async () => ((await deliveryStatuses(h.api, endpoint.id)).succeeded === 4 ? true : undefined))
+    await h.stop()
+  },
+)

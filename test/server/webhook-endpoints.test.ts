@@ -890,3 +890,45 @@ t.test('a DNS server that takes 5 s holds no connection: 50 creates do not slow 
   t.ok(best <= 50, `GET /v1/shop p99 <= 50 ms while 50 creates wait for DNS: ${seen}`)
   t.ok(mostInFlight <= 8, `at most 8 lookups at once (saw ${mostInFlight})`)
 })
+
+/**
+ * Deletes the endpoint on a connection of its own and keeps that transaction open (the row is
+ * locked, the deletion not yet visible) until `commit` is called.
+ */
+async function holdDeletion(publicId: string) {
+  const client = await api.pool.connect()
+  await client.query('begin')
+  await client.query('delete from webhook_endpoints where public_id = $1', [publicId])
+  const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid as number
+  return {
+    async commit() {
+      await client.query('commit')
+      client.release()
+    },
+    /** Resolves once another backend waits for a lock this transaction holds. */
+    async blocking() {
+      for (let i = 0; i < 400; i++) {
+        const { rows } = await api.pool.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+          [pid],
+        )
+        if ((rows[0]?.n ?? 0) > 0) return
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      throw new Error('nothing waited for the deletion')
+    },
+  }
+}
+
+t.test('a test event sent while its endpoint is being deleted is 404, never a 500', async (t) => {
+  const { key } = await newShopKey()
+  const endpoint = await create(t, key, { url: hook, event_types: ['customer.created'] })
+  const deletion = await holdDeletion(endpoint.id)
+  const sent = call<ErrorBody>('POST', `/webhook-endpoints/${endpoint.id}/test`, key, {})
+  // The request has read the endpoint and waits for the deletion's lock: the race, every time.
+  await deletion.blocking()
+  await deletion.commit()
+  const reply = await sent
+  assertError(t, reply, 404, 'not_found')
+  t.match(reply.body.error.message, endpoint.id, 'names the endpoint')
+})

@@ -1,6 +1,7 @@
 import { Args, Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
 import { UsageError } from '../../lib/errors.js'
+import { eventRetentionDays } from '../../platform/events.js'
 import {
   presentEndpoint,
   requirePublicId,
@@ -10,7 +11,7 @@ import {
 
 export default class WebhooksDisable extends BaseCommand {
   static override description =
-    'Disable a webhook endpoint: nothing is delivered to it (deliveries wait) until it is enabled again.'
+    `Disable a webhook endpoint: nothing but test events is sent to it until it is enabled again. Its deliveries, and those of the events that happen meanwhile, are held (for at most the ${eventRetentionDays}-day retention) and sent in the order of the log by \`webhooks enable\` (or dropped with \`--drop-held\`).`
   static override examples = [
     '<%= config.bin %> webhooks disable whe_123',
     '<%= config.bin %> webhooks disable whe_123 --reason "Receiver being migrated"',
@@ -29,7 +30,7 @@ export default class WebhooksDisable extends BaseCommand {
     if (reason === '') throw new UsageError('--reason: give a reason, or leave the flag out')
     if (reason.length > 500) throw new UsageError('--reason: at most 500 characters')
     const db = await this.openDatabase(flags['database-url'])
-    const { row, changed } = await setEndpointStatus(db.pool, id, 'disabled', reason)
+    const { row, changed } = await setEndpointStatus(db.pool, id, 'disabled', { reason })
     const endpoint = presentEndpoint(row)
     this.log(
       changed

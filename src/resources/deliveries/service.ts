@@ -69,7 +69,7 @@ export interface Dispatched {
   deliveries: number
   /** The dispatched events counted by type. */
   types: Record<string, number>
-  /** Endpoints with new deliveries left for a claim (beyond the leased ones). */
+  /** Active endpoints with new deliveries left for a claim (beyond the leased ones; held ones wait). */
   endpoints: DueEndpoint[]
   /** New deliveries leased by this dispatch: to be sent now. */
   leased: ClaimedDelivery[]
@@ -78,13 +78,15 @@ export interface Dispatched {
 const noLeasing: DispatchLeasing = { leaseMs: 0, rooms: new Map(), defaultRoom: 0, total: 0 }
 
 /**
- * Turns committed, undispatched events into deliveries: one per active endpoint that subscribes to
- * the type and whose integration's scopes can see it (`webhook_endpoint.*` only to the owning
- * integration's other endpoints). Claimed with SKIP LOCKED, so dispatchers in several processes share
- * the work, and marked in the same transaction as the deliveries it creates: a crash loses nothing.
- * With `leasing`, the first deliveries of each endpoint (oldest event first, up to its free lanes) are
- * inserted under this worker's lease and returned ready to send: a new event reaches its receivers
- * after one statement, and those deliveries are never written a second time just to be claimed.
+ * Turns committed, undispatched events into deliveries: one per endpoint that subscribes to the type
+ * and whose integration's scopes can see it (`webhook_endpoint.*` only to the owning integration's
+ * other endpoints). A disabled endpoint gets its deliveries too, held: pending, never leased nor
+ * claimed until it is enabled (resumeHeldDeliveries), and purged with their events after 30 days.
+ * Claimed with SKIP LOCKED, so dispatchers in several processes share the work, and marked in the same
+ * transaction as the deliveries it creates: a crash loses nothing. With `leasing`, the first
+ * deliveries of each active endpoint (oldest event first, up to its free lanes) are inserted under
+ * this worker's lease and returned ready to send: a new event reaches its receivers after one
+ * statement, and those deliveries are never written a second time just to be claimed.
  */
 export async function dispatchEvents(
   pool: pg.Pool,
@@ -158,33 +160,41 @@ const dispatchStatement = (() => {
            'summary', e.summary, 'integration_id', e.integration_id, 'created_at', e.created_at) as event
      ), targets as (
        select c.shop_id, c.id as event_id, c.sequence, w.id as endpoint_id, w.public_id as endpoint_public_id, w.url,
-         w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at, c.event
+         w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at, c.event,
+         w.status = 'active' as sendable
        from claimed c
-       join webhook_endpoints w on w.shop_id = c.shop_id and w.status = 'active'
+       -- Disabled endpoints too: their deliveries are held until they are enabled.
+       join webhook_endpoints w on w.shop_id = c.shop_id
        join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
        where ${receives}
        -- An endpoint deleted meanwhile is skipped (READ COMMITTED re-checks a locked row, and a deleted
        -- one drops out) instead of failing the whole batch on the deliveries' foreign key; one locked
        -- by a delete in progress is waited for, then skipped.
        for key share of w
-     ), ranked as (
-       select t.*, row_number() over (partition by t.endpoint_id order by t.sequence) <= coalesce(room.n, ${defaultRoom}) as fits
+     ), numbered as (
+       select t.*, row_number() over (partition by t.endpoint_id order by t.sequence) as position
        from targets t
-       left join unnest(${roomEndpoints}, ${rooms}) as room(endpoint_id, n) on room.endpoint_id = t.endpoint_id
+     ), ranked as (
+       select n.*, n.sendable and n.position <= coalesce(room.n, ${defaultRoom}) as fits
+       from numbered n
+       left join unnest(${roomEndpoints}, ${rooms}) as room(endpoint_id, n) on room.endpoint_id = n.endpoint_id
      ), capped as (
        select r.*, gen_random_uuid() as id, 'dlv_' || replace(gen_random_uuid()::text, '-', '') as public_id,
          r.fits and count(*) filter (where r.fits) over (order by r.sequence, r.endpoint_id) <= ${total} as leased
        from ranked r
      ), inserted as (
+       -- Due one microsecond apart in the order of the log: a claim takes an endpoint's earliest due
+       -- first, so a backlog (held while the endpoint is disabled, or waiting for a lane) goes out in
+       -- that order rather than in whatever order ties come.
        insert into webhook_deliveries (shop_id, id, public_id, endpoint_id, event_id, origin, next_attempt_at, lease_expires_at)
-       select shop_id, id, public_id, endpoint_id, event_id, 'event', now(),
+       select shop_id, id, public_id, endpoint_id, event_id, 'event', now() + (position - 1) * interval '1 microsecond',
          case when leased then now() + make_interval(secs => ${lease} / 1000) end
        from capped
      )
      select (select count(*) from claimed)::int as events, (select count(*) from capped)::int as deliveries,
        (select coalesce(json_object_agg(x.type, x.n), '{}') from (select type, count(*) as n from claimed group by type) x) as types,
        (select coalesce(json_agg(json_build_object('shop_id', x.shop_id, 'endpoint_id', x.endpoint_id)), '[]')
-        from (select distinct shop_id, endpoint_id from capped where not leased) x) as waiting,
+        from (select distinct shop_id, endpoint_id from capped where sendable and not leased) x) as waiting,
        (select coalesce(json_agg(json_build_object('shop_id', d.shop_id, 'id', d.id, 'public_id', d.public_id,
            'endpoint_id', d.endpoint_id, 'endpoint_public_id', d.endpoint_public_id, 'status', 'pending',
            'attempt_number', 1, 'automatic_attempts', 0, 'url', d.url,
@@ -790,7 +800,10 @@ export interface ReplayWindow {
 /**
  * `shopapi events replay`: one new delivery per retained event in the window that the endpoint
  * subscribes to and its integration may see, in batches so a large window shows progress and never
- * holds one long transaction. Returns the number queued.
+ * holds one long transaction. Returns the number queued. Each batch holds the endpoint row (`FOR KEY
+ * SHARE`) while it inserts, so a deletion either waits for the batch or, having committed, leaves the
+ * batch empty; an endpoint deleted during the replay is then a not_found naming it, never the
+ * deliveries' foreign key.
  */
 export async function replayEvents(
   pool: pg.Pool,
@@ -836,6 +849,7 @@ export async function replayEvents(
       `with batch as (
          select w.shop_id, w.id as endpoint_id, e.id as event_id, e.created_at ${matching} ${cursor}
          order by e.created_at, e.id limit ${batchParams.add(batchSize, 'int')}
+         for key share of w
        ), inserted as (
          insert into webhook_deliveries (shop_id, public_id, endpoint_id, event_id, origin, next_attempt_at)
          select shop_id, 'dlv_' || replace(gen_random_uuid()::text, '-', ''), endpoint_id, event_id, 'replay', now()
@@ -849,6 +863,18 @@ export async function replayEvents(
     const last = rows.at(-1)
     if (!last || rows.length < batchSize) break
     after = { created_at: last.created_at, id: last.event_id }
+  }
+  // A short batch is the end of the window or a deletion; a deletion after the last batch took the
+  // deliveries queued with it. Either way nothing waits for the endpoint any more.
+  const { rowCount } = await pool.query('select 1 from webhook_endpoints where shop_id = $1 and id = $2', [
+    endpoint.shop_id,
+    endpoint.id,
+  ])
+  if (rowCount === 0) {
+    throw new ApiError(
+      'not_found',
+      `The webhook endpoint ${window.endpointPublicId} was deleted during the replay: nothing is queued for it`,
+    )
   }
   await pool.query(`select pg_notify('shopapi_deliveries', '')`)
   return { queued, endpoint: { shop_id: endpoint.shop_id, id: endpoint.id } }

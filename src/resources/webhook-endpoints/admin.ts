@@ -127,21 +127,32 @@ export function operatorEndpointContext(config: Pick<Config, 'webhooks'>, sealKe
 
 /**
  * Enables or disables an endpoint with the API's semantics (enabling clears disabled_reason and the
- * failure clock and makes held deliveries due; disabling records the reason). An endpoint already in
- * that state is left alone: `changed` is false.
+ * failure clock and makes the deliveries held while it was disabled due, in the order of the log, or
+ * with `dropHeld` fails them unsent; disabling records the reason). An endpoint already in that state
+ * is left alone: `changed` is false.
  */
 export async function setEndpointStatus(
   pool: pg.Pool,
   publicId: string,
   status: 'active' | 'disabled',
-  reason = staffDisabledReason,
-): Promise<{ row: OperatorEndpointRow; changed: boolean }> {
+  options: { reason?: string; dropHeld?: boolean } = {},
+): Promise<{ row: OperatorEndpointRow; changed: boolean; resumed: number; dropped: number }> {
   return withTransaction(pool, async (tx) => {
     const actor = await endpointActor(tx, publicId)
-    const current = await getEndpoint(tx, actor, publicId, { forUpdate: true })
+    const current = await getEndpoint(tx, actor, publicId, { lock: 'update' })
     const changed = current.status !== status
-    if (changed) await updateEndpoint(tx, actor, publicId, { status }, reason)
-    return { row: await getEndpointForOperator(tx, publicId), changed }
+    let resumed = 0
+    let dropped = 0
+    if (changed) {
+      ;({ resumed, dropped } = await updateEndpoint(
+        tx,
+        actor,
+        publicId,
+        { status },
+        { disabledReason: options.reason ?? staffDisabledReason, held: options.dropHeld ? 'drop' : 'resume' },
+      ))
+    }
+    return { row: await getEndpointForOperator(tx, publicId), changed, resumed, dropped }
   })
 }
 

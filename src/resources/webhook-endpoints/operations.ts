@@ -118,7 +118,7 @@ export const webhookEndpointOperations = [
     operationId: 'updateWebhookEndpoint',
     summary: 'Update a webhook endpoint',
     description:
-      'Presence-aware: omitted fields are unchanged; `description` may be null. `status: active` re-enables a disabled endpoint (clearing `disabled_reason`) and its held deliveries resume; `status: disabled` stops deliveries. A body that changes nothing is 400 `no_changes`.',
+      'Presence-aware: omitted fields are unchanged; `description` may be null. `status: disabled` stops deliveries (test events still go out): the events that happen meanwhile are held, for at most the 30-day retention. `status: active` re-enables a disabled endpoint (clearing `disabled_reason` and the failure clock) and its held deliveries are sent at once, in the order of the event log. A body that changes nothing is 400 `no_changes`.',
     tag,
     scopes,
     params,
@@ -129,7 +129,7 @@ export const webhookEndpointOperations = [
     prepare: async ({ body, deps }) =>
       body.url === undefined ? undefined : vetWebhookUrl(body.url, endpointContext(deps)),
     handler: async ({ params, body, db, actor, prepared }) =>
-      toWebhookEndpointResource(await updateEndpoint(db, actor, params.public_id, { ...body, url: prepared })),
+      toWebhookEndpointResource((await updateEndpoint(db, actor, params.public_id, { ...body, url: prepared })).row),
   }),
   defineOperation({
     method: 'DELETE',

@@ -57,16 +57,24 @@ export async function listEndpoints(db: Queryable, actor: Actor): Promise<Webhoo
   return rows
 }
 
+/**
+ * How a read in a transaction holds the endpoint row: `update` to change or delete it; `key share` to
+ * write rows that reference it (deliveries), so a deletion cannot slip in between the read and the
+ * insert. Either waits for a deletion in progress and then finds the endpoint gone: 404, not the
+ * foreign-key violation the insert would otherwise meet.
+ */
+export type EndpointLock = 'update' | 'key share'
+
 /** One of the integration's endpoints; another integration's endpoint is 404 like a missing one. */
 export async function getEndpoint(
   db: Queryable,
   actor: Actor,
   publicId: string,
-  options: { forUpdate?: boolean } = {},
+  options: { lock?: EndpointLock } = {},
 ): Promise<WebhookEndpointRow> {
   const { rows } = await db.query<WebhookEndpointRow>(
     `${selectEndpoint} where w.shop_id = $1 and w.public_id = $2
-       and ($3::uuid is null or w.integration_id = $3)${options.forUpdate ? ' for update of w' : ''}`,
+       and ($3::uuid is null or w.integration_id = $3)${options.lock ? ` for ${options.lock} of w` : ''}`,
     [actor.shopId, publicId, actor.integrationId],
   )
   const row = rows[0]
@@ -167,14 +175,32 @@ export interface EndpointChanges {
   status?: 'active' | 'disabled' | undefined
 }
 
+/** What re-enabling does with the deliveries held while the endpoint was disabled. */
+export type HeldDeliveries = 'resume' | 'drop'
+
+export interface EndpointUpdateOptions {
+  /** The disabled_reason a change to `disabled` records. */
+  disabledReason?: string
+  /** On a change to `active` (default resume: the API's only choice). */
+  held?: HeldDeliveries
+}
+
+export interface UpdatedEndpoint {
+  row: WebhookEndpointRow
+  /** Held deliveries made due by a change to `active`, in the order of the log. */
+  resumed: number
+  /** Held deliveries failed unsent by a change to `active` with `held: 'drop'`. */
+  dropped: number
+}
+
 export async function updateEndpoint(
   tx: Queryable,
   actor: Actor,
   publicId: string,
   input: EndpointChanges,
-  disabledReason = 'Disabled through the API',
-): Promise<WebhookEndpointRow> {
-  const row = await getEndpoint(tx, actor, publicId, { forUpdate: true })
+  options: EndpointUpdateOptions = {},
+): Promise<UpdatedEndpoint> {
+  const row = await getEndpoint(tx, actor, publicId, { lock: 'update' })
   const changes: ColumnChanges = {}
   if (input.url !== undefined) changes.url = { field: 'url', value: input.url.href, type: 'text' }
   if (input.description !== undefined) {
@@ -190,7 +216,7 @@ export async function updateEndpoint(
     columns.disabled_reason = { field: null, value: null, type: 'text' }
     columns.failing_since = { field: null, value: null, type: 'timestamptz' }
   } else if (columns.status?.value === 'disabled') {
-    columns.disabled_reason = { field: null, value: disabledReason, type: 'text' }
+    columns.disabled_reason = { field: null, value: options.disabledReason ?? 'Disabled through the API', type: 'text' }
   }
   const params = new SqlParams()
   const sets = Object.entries(columns).map(([name, change]) => `${name} = ${params.add(change.value, change.type)}`)
@@ -199,17 +225,58 @@ export async function updateEndpoint(
      where shop_id = ${params.add(row.shop_id, 'uuid')} and id = ${params.add(row.id, 'uuid')}`,
     params.values,
   )
-  if (columns.status?.value === 'active') await resumeDeliveries(tx, row)
-  return getEndpoint(tx, actor, publicId)
+  let resumed = 0
+  let dropped = 0
+  if (columns.status?.value === 'active') {
+    if (options.held === 'drop') dropped = await dropHeldDeliveries(tx, row)
+    else resumed = await resumeHeldDeliveries(tx, row)
+  }
+  return { row: await getEndpoint(tx, actor, publicId), resumed, dropped }
 }
 
-/** Deliveries held while the endpoint was disabled become due now rather than at a stale retry time. */
-async function resumeDeliveries(tx: Queryable, row: { shop_id: string; id: string }): Promise<void> {
-  await tx.query(
-    `update webhook_deliveries set next_attempt_at = least(next_attempt_at, now()), updated_at = now()
-     where shop_id = $1 and endpoint_id = $2 and status = 'pending'`,
+/**
+ * The deliveries held while the endpoint was disabled (those of events that happened meanwhile, and
+ * retries that were waiting) become due now, in the order of the log. The claim takes an endpoint's
+ * earliest due first, and dispatch made each delivery due when it was written, one microsecond apart
+ * in log order, so the held ones are in order already and are not rewritten (enabling after a month
+ * of events costs a read of the held rows, not a write of each). Only those an attempt rescheduled
+ * (a retry due before, during or after the disabling), and any due later than now, go back to when
+ * they were written, their place in the log. Test deliveries were never held. Returns how many resume.
+ */
+async function resumeHeldDeliveries(tx: Queryable, row: { shop_id: string; id: string }): Promise<number> {
+  const { rows } = await tx.query<{ resumed: number }>(
+    `with held as (
+       select d.shop_id, d.id,
+         (d.attempt_count > 0 or d.record_failures > 0 or d.next_attempt_at > now()) as rescheduled
+       from webhook_deliveries d
+       where d.shop_id = $1 and d.endpoint_id = $2 and d.status = 'pending' and d.origin <> 'test'
+     ), moved as (
+       update webhook_deliveries d set next_attempt_at = d.created_at, updated_at = now()
+       from held where held.rescheduled and d.shop_id = held.shop_id and d.id = held.id
+     )
+     select count(*)::int as resumed from held`,
     [row.shop_id, row.id],
   )
+  const resumed = rows[0]?.resumed ?? 0
+  // Due without an event to dispatch: the worker's scan is woken at commit rather than within a second.
+  if (resumed > 0) await tx.query(`select pg_notify('shopapi_deliveries', '')`)
+  return resumed
+}
+
+/**
+ * `shopapi webhooks enable --drop-held`: the held deliveries end unsent, `failed` with the reason, so
+ * they stay visible (and resendable by hand) for the rest of the 30 days. One whose attempt is in
+ * flight (leased before the endpoint was disabled) is left to record its outcome. Returns how many.
+ */
+async function dropHeldDeliveries(tx: Queryable, row: { shop_id: string; id: string }): Promise<number> {
+  const { rowCount } = await tx.query(
+    `update webhook_deliveries set status = 'failed', next_attempt_at = null, completed_at = now(), updated_at = now(),
+       last_error = 'not sent: dropped when the endpoint was enabled (shopapi webhooks enable --drop-held)'
+     where shop_id = $1 and endpoint_id = $2 and status = 'pending' and origin <> 'test'
+       and (lease_expires_at is null or lease_expires_at < now())`,
+    [row.shop_id, row.id],
+  )
+  return rowCount ?? 0
 }
 
 /** A new secret; the current one becomes the previous one and keeps signing for the overlap. */
@@ -219,7 +286,7 @@ export async function rotateSecret(
   publicId: string,
   context: EndpointContext,
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
-  const row = await getEndpoint(tx, actor, publicId, { forUpdate: true })
+  const row = await getEndpoint(tx, actor, publicId, { lock: 'update' })
   const secret = generateWebhookSecret()
   await tx.query(
     `update webhook_endpoints set secret_sealed = $3, previous_secret_sealed = secret_sealed,
@@ -281,7 +348,8 @@ export async function queueTestEvent(
   publicId: string,
   requestedType: EventType | undefined,
 ): Promise<QueuedTestEvent> {
-  const row = await getEndpoint(tx, actor, publicId)
+  // Held until commit: the delivery below references the endpoint (see EndpointLock).
+  const row = await getEndpoint(tx, actor, publicId, { lock: 'key share' })
   const subscribed = row.event_types.find(isEventType)
   const type = requestedType ?? subscribed ?? 'customer.created'
   const eventPublicId = newPublicId('event')
@@ -316,7 +384,7 @@ export async function queueTestEvent(
  * shop's log, not to the endpoint.
  */
 export async function deleteEndpoint(tx: Queryable, actor: Actor, publicId: string): Promise<WebhookEndpointRow> {
-  const row = await getEndpoint(tx, actor, publicId, { forUpdate: true })
+  const row = await getEndpoint(tx, actor, publicId, { lock: 'update' })
   await tx.query('delete from webhook_endpoints where shop_id = $1 and id = $2', [row.shop_id, row.id])
   return row
 }

@@ -7482,7 +7482,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "patch": {
         "operationId": "updateWebhookEndpoint",
         "summary": "Update a webhook endpoint",
-        "description": "Presence-aware: omitted fields are unchanged; \`description\` may be null. \`status: active\` re-enables a disabled endpoint (clearing \`disabled_reason\`) and its held deliveries resume; \`status: disabled\` stops deliveries. A body that changes nothing is 400 \`no_changes\`.",
+        "description": "Presence-aware: omitted fields are unchanged; \`description\` may be null. \`status: disabled\` stops deliveries (test events still go out): the events that happen meanwhile are held, for at most the 30-day retention. \`status: active\` re-enables a disabled endpoint (clearing \`disabled_reason\` and the failure clock) and its held deliveries are sent at once, in the order of the event log. A body that changes nothing is 400 \`no_changes\`.",
         "tags": [
           "Webhook endpoints"
         ],
