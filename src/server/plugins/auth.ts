@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/errors.js'
 import type { AppDeps } from '../../platform/deps.js'
 import { authenticateApiKey } from '../../platform/tenancy/api-keys.js'
 import { sendError } from './errors.js'
+import { InFlightLimiter } from './in-flight.js'
 import { AddressWindows } from './rate-limit.js'
 
 const bearer = /^Bearer[ \t]+([^\s]+)[ \t]*$/i
@@ -15,7 +16,8 @@ const challenge = { 'www-authenticate': 'Bearer realm="shopapi"' }
 //      (or with a malformed Authorization header), and for addresses over their failed-auth budget;
 //   2. authentication (401), counting failures against the address;
 //   3. the key's budget (RateLimit-* headers from here on, 429);
-//   4. scopes (403): the route's config names them; write never implies read (spec "Authentication").
+//   4. scopes (403): the route's config names them; write never implies read (spec "Authentication");
+//   5. the key's requests in flight (429 beyond SHOPAPI_MAX_IN_FLIGHT_PER_KEY), checked after 3.
 // Body parsing (400 invalid_json, 413), validation and the handler come after, so every answer to an
 // authenticated request carries the key's RateLimit-* headers. An unknown /v1 route sent with an
 // Authorization header is authenticated too: its 404 (or 401) then tells the truth about the key.
@@ -24,6 +26,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { deps }: { deps: AppD
   const edgeMax = deps.config.edgeRateLimit.max
   const keyless = new AddressWindows(edgeMax, windowSeconds * 1000)
   const failedAuth = new AddressWindows(edgeMax, windowSeconds * 1000)
+  const inFlight = new InFlightLimiter(deps.config.maxInFlightPerKey)
 
   // Spec "Errors" 6: the edge's 429 has Retry-After and none of the RateLimit-* headers, and like
   // every edge refusal its envelope has request_id null.
@@ -78,6 +81,20 @@ export const authPlugin = fp(async (app: FastifyInstance, { deps }: { deps: AppD
     }
     request.auth = auth
     await app.chargeKeyBudget(request, reply)
+    // The key's requests in flight (5.): one integration's burst of heavy requests must not hold
+    // every pooled connection while other shops wait. Held until the answer is over and the handler
+    // is done (holdingSlot in the runner), whatever path the request takes.
+    const slot = inFlight.take(auth.keyPublicId)
+    if (!slot) {
+      deps.metrics?.countRateLimited('in_flight')
+      throw new ApiError(
+        'rate_limited',
+        `Too many requests at once: at most ${inFlight.max} requests in flight for each API key. Wait for one to finish; retry after 1 s`,
+        { headers: { 'retry-after': '1' } },
+      )
+    }
+    request.inFlightSlot = slot
+    reply.raw.once('close', () => slot.answered())
 
     // An unknown route: the not-found handler answers, with the key's headers.
     if (!required) return

@@ -14312,7 +14312,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         }
       },
       "Error429": {
-        "description": "Rate limit exceeded; Retry-After says when to retry (seconds)",
+        "description": "Rate limited (\`rate_limited\`): the key's budget per window is spent, the key already has its maximum of requests in flight at once (8 by default; wait for one to finish), or the edge throttle refused the address. Retry-After says when to retry (seconds)",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
@@ -14360,10 +14360,13 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         }
       },
       "Error503": {
-        "description": "Temporarily unavailable (database unreachable or shutting down)",
+        "description": "Temporarily unavailable (\`service_unavailable\`): the database is unreachable, the server is shutting down, or the request ran past the statement timeout (5 s of database work per statement by default) and was stopped with nothing changed. Retry-After says when to retry (seconds); a request that keeps timing out needs narrowing (a smaller limit, more filters)",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
           }
         },
         "content": {
