@@ -38,8 +38,10 @@
 //
 // Then the webhook fan-out bench (bench/webhooks.js, its own database and serve; see its env there).
 // Then the import bench (bench/import.js: 100,000 customers from CSV with `shopapi import customers`).
-// BENCH_ONLY=webhooks runs only that one, BENCH_ONLY=import only the import bench, BENCH_ONLY=api only
-// the API scenarios.
+// Then the isolation bench (bench/isolation.js: one key's eight heavy requests in flight while another
+// shop's GET /v1/shop is measured, and serve's RSS).
+// BENCH_ONLY=webhooks runs only that one, BENCH_ONLY=import only the import bench, BENCH_ONLY=isolation
+// only the isolation bench, BENCH_ONLY=api only the API scenarios.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -53,6 +55,7 @@ import { addDays } from '../dist/lib/wall-clock.js'
 import { createBenchDatabase, customerCreateBodies, sampleDataset } from './dataset.js'
 import { cursorPosition, explainAvailability, explainListQueries } from './explain.js'
 import { runImportBench } from './import.js'
+import { runIsolationBench } from './isolation.js'
 import { spawnServer, withCleanup } from './spawn.js'
 import { runWebhookBench } from './webhooks.js'
 
@@ -71,8 +74,8 @@ const seededPages = Math.floor(apiCustomerCount / 50)
 const deepPages = { from: Math.max(2, Math.floor(seededPages / 3)), to: seededPages }
 const rssTargetMb = 200
 const benchOnly = process.env.BENCH_ONLY ?? ''
-if (!['', 'api', 'webhooks', 'import'].includes(benchOnly))
-  throw new Error(`BENCH_ONLY: "${benchOnly}" is not api, webhooks or import`)
+if (!['', 'api', 'webhooks', 'import', 'isolation'].includes(benchOnly))
+  throw new Error(`BENCH_ONLY: "${benchOnly}" is not api, webhooks, import or isolation`)
 if (!['issue', 'all'].includes(quietScope)) throw new Error(`BENCH_QUIET: "${quietScope}" is not issue or all`)
 if (rounds < 1 || seconds <= 0 || connections < 1)
   throw new Error('BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS: > 0')
@@ -108,6 +111,10 @@ async function main() {
     }
     if (benchOnly === 'import') {
       await runImportBench({ serverUrl, log })
+      return
+    }
+    if (benchOnly === 'isolation') {
+      await runIsolationBench({ serverUrl, log, cleanup })
       return
     }
 
@@ -356,6 +363,7 @@ async function main() {
     if (missed.length > 0 && process.env.BENCH_STRICT === '1') process.exitCode = 1
     if (benchOnly !== 'api') await runWebhookBench({ serverUrl, log, cleanup })
     if (benchOnly === '') await runImportBench({ serverUrl, log })
+    if (benchOnly === '') await runIsolationBench({ serverUrl, log, cleanup })
   })
 }
 

@@ -76,6 +76,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().min(1).optional(),
   SHOPAPI_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOPAPI_DB_POOL_SIZE: positiveInt(20),
+  SHOPAPI_STATEMENT_TIMEOUT: duration.prefault('5s'),
+  SHOPAPI_MAX_IN_FLIGHT_PER_KEY: positiveInt(8),
   SHOPAPI_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(50),
   SHOPAPI_SECRET_KEY: z.string().min(1).optional(),
   SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(['0', '1', 'true', 'false', '']).default('0'),
@@ -111,6 +113,13 @@ export interface Config {
   redisUrl: string | undefined
   logLevel: z.infer<typeof envSchema>['SHOPAPI_LOG_LEVEL']
   dbPoolSize: number
+  /**
+   * serve: how long one statement of a request may run before Postgres cancels it (a 503 with
+   * Retry-After). The CLI, migrations and the webhook worker run without it.
+   */
+  statementTimeoutMs: number
+  /** serve: requests of one API key in flight at once in this process; beyond it, 429 `rate_limited`. */
+  maxInFlightPerKey: number
   /**
    * serve and worker: how far V8 grows the old generation past what the last full collection kept,
    * in percent (src/server/heap-growth.ts); 0 leaves it to V8.
@@ -169,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL,
     logLevel: e.SHOPAPI_LOG_LEVEL,
     dbPoolSize: e.SHOPAPI_DB_POOL_SIZE,
+    statementTimeoutMs: e.SHOPAPI_STATEMENT_TIMEOUT,
+    maxInFlightPerKey: e.SHOPAPI_MAX_IN_FLIGHT_PER_KEY,
     heapGrowthPercent: e.SHOPAPI_HEAP_GROWTH_PERCENT,
     secretKey: e.SHOPAPI_SECRET_KEY,
     webhooks: {

@@ -26,6 +26,8 @@ export async function openDatabase(
     applicationName?: string
     log?: ConnectionLog
     migrate?: boolean
+    /** serve's API pool: the statement timeout of its connections (PoolOptions.statementTimeoutMs). */
+    statementTimeoutMs?: number
   } = {},
 ): Promise<Database> {
   const embedded = config.databaseUrl
@@ -43,6 +45,7 @@ export async function openDatabase(
     max: config.dbPoolSize,
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
   })
   return {
     pool,

@@ -38,14 +38,33 @@ export interface PoolOptions {
    * its guesses until the next ANALYZE.
    */
   customPlans?: boolean
+  /**
+   * The API's bound on one statement (statement_timeout, ms): Postgres cancels a statement that runs
+   * longer (SQLSTATE 57014), which the API answers 503 with Retry-After. Set with it: an
+   * idle-in-transaction bound (`idleInTransactionTimeout`), so a request stuck between the statements
+   * of its transaction cannot hold its row locks and connection for ever. Absent: no bound (the CLI's
+   * bulk work, migrations, the worker).
+   */
+  statementTimeoutMs?: number
   log?: ConnectionLog
 }
+
+/**
+ * How long an API connection may sit idle inside a transaction before Postgres ends its session. A
+ * request's transaction is idle only between its own statements, for milliseconds; a minute leaves
+ * room for an event loop stalled by load and still frees the locks of a request that hangs.
+ */
+export const idleInTransactionTimeout = '1min'
 
 /** The startup options of a connection: session settings in force from its first statement. */
 function sessionOptions(options: PoolOptions): string {
   const settings = [plannerOptions]
   if (options.synchronousCommit === false) settings.push('-c synchronous_commit=off')
   if (options.customPlans) settings.push('-c plan_cache_mode=force_custom_plan')
+  if (options.statementTimeoutMs !== undefined) {
+    settings.push(`-c statement_timeout=${Math.max(1, Math.round(options.statementTimeoutMs))}`)
+    settings.push(`-c idle_in_transaction_session_timeout=${idleInTransactionTimeout}`)
+  }
   return settings.join(' ')
 }
 
@@ -113,6 +132,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause
   }
   return false
+}
+
+/** True when Postgres cancelled the statement: its statement_timeout ran out (or someone cancelled it). */
+export function isStatementTimeout(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '57014'
 }
 
 // A write waits at most this long for a row another write holds, then fails with 55P03 (a 409).

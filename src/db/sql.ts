@@ -17,6 +17,27 @@ export function containsPattern(text: string): string {
 }
 
 /**
+ * The condition of a `q` substring search (spec: 2-100 characters, case-insensitive, `%` and `_`
+ * literal) over `column`, a lower-cased text column with two GIN indexes: `gin_trgm_ops` on the column
+ * and `search_bigrams(column)` (migration 00018). A trigram index can only narrow a LIKE pattern that
+ * yields a trigram, which a term needs three letters or digits in a row for; shorter terms (`zq`,
+ * `a-`) are narrowed by the bigram index instead (every bigram of the term is a bigram of a matching
+ * row, exactly), and the LIKE decides either way.
+ */
+export function searchCondition(column: string, term: string, params: SqlParams): string {
+  const text = term.toLowerCase()
+  const like = `${column} like ${params.add(containsPattern(text), 'text')}`
+  if (trigramRun.test(text)) return like
+  const characters = Array.from(text)
+  const bigrams = new Set<string>()
+  for (let i = 0; i + 1 < characters.length; i++) bigrams.add(`${characters[i]}${characters[i + 1]}`)
+  return `search_bigrams(${column}) @> ${params.add([...bigrams], 'text[]')} and ${like}`
+}
+
+// Three letters or digits in a row: what pg_trgm surely extracts a trigram from.
+const trigramRun = /[\p{L}\p{N}]{3}/u
+
+/**
  * A prepared-statement name for `text`: queries assembled from optional parts come in few shapes, and
  * each shape is then parsed and planned once per connection instead of on every request.
  */

@@ -196,7 +196,7 @@ export class Metrics {
     )
     this.#rateLimited = new Counter({
       name: 'shopapi_rate_limited_requests_total',
-      help: 'Requests refused with 429: limit="key" (an API key spent its budget), "edge" (an address without a valid key)',
+      help: 'Requests refused with 429: limit="key" (an API key spent its budget), "in_flight" (an API key had its maximum of requests in flight), "edge" (an address without a valid key)',
       labelNames: ['limit'],
       registers,
     })
@@ -231,7 +231,7 @@ export class Metrics {
       registers,
     })
     // Series that exist from the start, so a rate over them is 0 rather than absent.
-    for (const limit of ['key', 'edge']) this.#rateLimited.labels(limit).inc(0)
+    for (const limit of ['key', 'in_flight', 'edge']) this.#rateLimited.labels(limit).inc(0)
     for (const result of ['succeeded', 'http_error', 'timed_out', 'connection_error'])
       this.#attempts.labels(result).inc(0)
     for (const status of ['succeeded', 'failed']) this.#finished.labels(status).inc(0)
@@ -317,7 +317,7 @@ export class Metrics {
     this.#requests.count(operation, status, seconds)
   }
 
-  countRateLimited(limit: 'key' | 'edge'): void {
+  countRateLimited(limit: 'key' | 'edge' | 'in_flight'): void {
     this.#rateLimited.labels(limit).inc()
   }
 

@@ -174,25 +174,29 @@ export const requestInstant = textInput(40)
  * `limit` as the document declares it, an integer 1-200, written in plain decimal digits: no sign,
  * spaces, exponent, fraction, hex or leading zero (`1e1`, ` 1`, `0x10`, `01` are 400, not coerced).
  */
-export const limitParam = z
-  .string()
-  .regex(/^[1-9][0-9]{0,2}$/, {
-    abort: true,
-    error: 'must be a whole number from 1 to 200 in plain digits (no sign, spaces, exponent or leading zero)',
-  })
-  .transform(Number)
-  .pipe(z.number().max(200, 'must be at most 200'))
-  .optional()
-  .transform((value) => value ?? 50)
-  .meta({
-    description: 'Page size, 1-200, in plain decimal digits',
-    example: 50,
-    // Documented as the integer it stands for; the digits-only rule is the description's.
-    override: ({ jsonSchema }: ZodOpenApiOverrideMetaContext) => {
-      Object.assign(jsonSchema, { type: 'integer', minimum: 1, maximum: 200, default: 50 })
-      delete jsonSchema.pattern
-    },
-  })
+export function pageSizeParam(description: string) {
+  return z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, {
+      abort: true,
+      error: 'must be a whole number from 1 to 200 in plain digits (no sign, spaces, exponent or leading zero)',
+    })
+    .transform(Number)
+    .pipe(z.number().max(200, 'must be at most 200'))
+    .optional()
+    .transform((value) => value ?? 50)
+    .meta({
+      description,
+      example: 50,
+      // Documented as the integer it stands for; the digits-only rule is the description's.
+      override: ({ jsonSchema }: ZodOpenApiOverrideMetaContext) => {
+        Object.assign(jsonSchema, { type: 'integer', minimum: 1, maximum: 200, default: 50 })
+        delete jsonSchema.pattern
+      },
+    })
+}
+
+export const limitParam = pageSizeParam('Page size, 1-200, in plain decimal digits')
 
 /** Longer than any cursor the API issues; a longer value is still answered as invalid_cursor. */
 const cursorMaxLength = 1000

@@ -22,10 +22,12 @@ const errorResponses: Record<string, string> = {
   '404': 'No such resource for this shop, or no such route',
   '409': 'Conflict: version mismatch, external id in use, or a workflow refusal with blockers',
   '422': 'Idempotency-Key reused with a different body',
-  '429': 'Rate limit exceeded; Retry-After says when to retry (seconds)',
+  '429':
+    "Rate limited (`rate_limited`): the key's budget per window is spent, the key already has its maximum of requests in flight at once (8 by default; wait for one to finish), or the edge throttle refused the address. Retry-After says when to retry (seconds)",
   '500': 'Unexpected failure; retry later and quote the request id',
   '502': 'Bad gateway (edge)',
-  '503': 'Temporarily unavailable (database unreachable or shutting down)',
+  '503':
+    'Temporarily unavailable (`service_unavailable`): the database is unreachable, the server is shutting down, or the request ran past the statement timeout (5 s of database work per statement by default) and was stopped with nothing changed. Retry-After says when to retry (seconds); a request that keeps timing out needs narrowing (a smaller limit, more filters)',
   '504': 'Gateway timeout (edge)',
 }
 
@@ -163,7 +165,7 @@ export function buildOpenApiDocument(operations: Operation[]): Record<string, un
               description: description as string,
               headers: {
                 'X-Request-Id': headerRef('X-Request-Id'),
-                ...(status === '429' ? { 'Retry-After': headerRef('Retry-After') } : {}),
+                ...(status === '429' || status === '503' ? { 'Retry-After': headerRef('Retry-After') } : {}),
               },
               content: { 'application/json': { schema: ErrorEnvelopeSchema } },
             },

@@ -18,6 +18,7 @@ import {
 import { Answer, type Operation, parseInput } from '../platform/operation.js'
 import { applyRedaction, type RedactedField, redactedFieldsOf, redactStoredJson } from '../platform/redaction.js'
 import type { AuthContext } from '../platform/tenancy/api-keys.js'
+import { holdingSlot } from './plugins/in-flight.js'
 
 // An operation that declares no query parameters takes none: `?expected_version=1` on a PATCH must
 // not be silently ignored (it would skip the version check the caller asked for).
@@ -95,7 +96,8 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
       config: operation.scopes
         ? { scopes: operation.scopes, operationId: operation.operationId }
         : { operationId: operation.operationId },
-      handler: async (request, reply) => {
+      // The key's in-flight slot is held until the handler settles, even when its client hung up first.
+      handler: holdingSlot(async (request, reply) => {
         const params = operation.params ? parseInput(operation.params, request.params, 'path') : {}
         const query = parseInput(operation.query ?? noQueryParameters, request.query, 'query')
         let body: unknown
@@ -170,7 +172,7 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
           if (!stored) throw keyInUse()
           return sendReplay(reply, stored, redacted, auth)
         }
-      },
+      }),
     })
   }
 }

@@ -54,6 +54,9 @@ export async function startServer(options: {
   const database = await openDatabase(options.config, {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     applicationName: 'shopapi serve',
+    // Every statement of a request is bounded (issue 22); the demo data of `serve --demo` and the
+    // first shop are written through this pool too, in statements far below it.
+    statementTimeoutMs: options.config.statementTimeoutMs,
     log: { warn: (details, message) => log?.warn(details, message) },
   })
   let worker: WebhookWorker | undefined

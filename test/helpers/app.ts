@@ -89,6 +89,9 @@ export async function startTestApp(
       secretKey: randomBytes(32).toString('hex'),
       // Every test shares 127.0.0.1: only the tests of the edge throttle turn it down.
       edgeRateLimit: { max: 1_000_000 },
+      // Tests of races send dozens of one key's requests at once: only the tests of the cap on
+      // requests in flight turn it down (test/server/in-flight.test.ts).
+      maxInFlightPerKey: 1_000,
       ...options.config,
     },
   )

@@ -1,4 +1,3 @@
-import { containsPattern } from '../../db/sql.js'
 import type { ResourceDefinition } from '../../platform/resource.js'
 import type { CannedJobListQuery } from './schema.js'
 
@@ -33,6 +32,9 @@ export interface CannedPartRow {
   unit_cost: string | null
 }
 
+/** The parts a page of canned jobs embeds at most (always at least one canned job). */
+export const maxPartsPerPage = 2_000
+
 export type CannedJobFilters = Omit<CannedJobListQuery, 'limit' | 'cursor'>
 
 const column = (name: string, type: 'text' | 'integer' | 'numeric' | 'boolean' = 'text') => ({
@@ -65,11 +67,18 @@ export const cannedJobDefinition: ResourceDefinition<CannedJobRow, CannedJobFilt
   // Canned jobs are written by the shop (`shopapi canned-jobs import`), never by the API.
   writable: {},
   filters: {
-    q: (value, { params }) => `c.search_text like ${params.add(containsPattern(value.toLowerCase()), 'text')}`,
     // lower(category) is what canned_jobs_category_idx indexes; empty means "without a category".
     category: (value, { params }) =>
       value === '' ? 'lower(c.category) is null' : `lower(c.category) = lower(${params.add(value, 'text')})`,
     active: (value, { params }) => `c.active = ${params.add(value, 'boolean')}`,
   },
   sorts: ['created_at'],
+  // Parts come with every canned job (at most 100 each): a page holds at most 2,000 of them.
+  embedded: {
+    count: (id, shopId) =>
+      `(select count(*) from canned_job_parts p where p.shop_id = ${shopId} and p.canned_job_id = ${id})`,
+    maxPerPage: maxPartsPerPage,
+  },
+  // `q`: trigram and bigram indexes (00002, 00005, 00018); the kit builds the condition.
+  search: 'search_text',
 }

@@ -83,7 +83,7 @@ export const cannedJobOperations = [
     path: '/canned-jobs',
     operationId: 'listCannedJobs',
     summary: 'List canned jobs',
-    description: `Newest first. Filters combine with AND. Parts are embedded (at most 100 a job). ${redactionNote}`,
+    description: `Newest first. Filters combine with AND. Parts are embedded (at most 100 a job; at most 2,000 a page, so with heavy canned jobs a page holds fewer than \`limit\`: page by \`next_cursor\` until \`has_more\` is false). ${redactionNote}`,
     tag,
     scopes: ['canned_jobs.read'],
     query: CannedJobListQuerySchema,

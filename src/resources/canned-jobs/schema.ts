@@ -4,13 +4,14 @@ import { redactable } from '../../platform/redaction.js'
 import {
   cursorParam,
   instant,
-  limitParam,
   listEnvelope,
+  pageSizeParam,
   queryBoolean,
   responseObject,
   searchParam,
   textInput,
 } from '../../platform/schemas.js'
+import { maxPartsPerPage } from './definition.js'
 
 const amount = (description: string) =>
   z
@@ -62,7 +63,9 @@ export const CannedJobSchema = responseObject({
   pricing: redactable(CannedJobPricingSchema, 'pricing.read'),
   redacted_fields: redactedFields,
   active: z.boolean(),
-  parts: z.array(CannedPartSchema).meta({ description: 'Every part, in the shop’s order (at most 100)' }),
+  parts: z.array(CannedPartSchema).meta({
+    description: `Every part, in the shop’s order (at most 100): never cut. A page of the list holds at most ${maxPartsPerPage.toLocaleString('en-US')} parts in all, so a page of heavy canned jobs holds fewer than \`limit\``,
+  }),
   created_at: instant,
   updated_at: instant,
 }).meta({ id: 'CannedJob' })
@@ -73,7 +76,9 @@ export type CannedPart = z.infer<typeof CannedPartSchema>
 export const CannedJobListSchema = listEnvelope(CannedJobSchema, 'CannedJobList')
 
 export const CannedJobListQuerySchema = z.strictObject({
-  limit: limitParam,
+  limit: pageSizeParam(
+    `Page size, 1-200, in plain decimal digits: the most canned jobs a page holds. A page also holds at most ${maxPartsPerPage.toLocaleString('en-US')} parts in all (always at least one canned job), so with heavy canned jobs it holds fewer, with \`has_more\` true and a \`next_cursor\` that continues right after it: page until \`has_more\` is false, never by counting rows`,
+  ),
   cursor: cursorParam,
   q: searchParam.meta({
     description: 'Substring of code, name, category or description (2-100 characters, case-insensitive)',

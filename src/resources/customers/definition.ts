@@ -1,4 +1,3 @@
-import { containsPattern } from '../../db/sql.js'
 import { type Column, externalIdColumn, type ResourceDefinition, type SqlType } from '../../platform/resource.js'
 import type { CustomerListQuery } from './schema.js'
 
@@ -104,7 +103,6 @@ export const customerDefinition: ResourceDefinition<CustomerRow, CustomerFilters
   filters: {
     lifecycle: (value) =>
       value === 'active' ? 'c.archived_at is null' : value === 'archived' ? 'c.archived_at is not null' : 'true',
-    q: (value, { params }) => `c.search_text like ${params.add(containsPattern(value.toLowerCase()), 'text')}`,
     email: (value, { params }) => `lower(c.email) = lower(${params.add(value.trim(), 'text')})`,
     phone: (value, { params }) => {
       const phone = params.add(value, 'text')
@@ -113,6 +111,8 @@ export const customerDefinition: ResourceDefinition<CustomerRow, CustomerFilters
     updated_after: (value, { params }) => `c.updated_at > ${params.add(value, 'timestamptz')}`,
   },
   sorts: ['created_at', 'updated_at'],
+  // `q`: trigram and bigram indexes (00002, 00005, 00018); the kit builds the condition.
+  search: 'search_text',
   externalIds: true,
   archivable: true,
   events: {

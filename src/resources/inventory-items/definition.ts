@@ -1,4 +1,3 @@
-import { containsPattern } from '../../db/sql.js'
 import type { ResourceDefinition } from '../../platform/resource.js'
 import type { InventoryItemListQuery } from './schema.js'
 
@@ -79,7 +78,6 @@ export const inventoryItemDefinition: ResourceDefinition<InventoryItemRow, Inven
   // Items are written by the shop (`shopapi inventory import`, `inventory adjust`), never by the API.
   writable: {},
   filters: {
-    q: (value, { params }) => `i.search_text like ${params.add(containsPattern(value.toLowerCase()), 'text')}`,
     // Empty means "items without a part number" (the spec allows 0 characters); lower() on both sides
     // is what inventory_items_part_number_idx (00006) indexes.
     part_number: (value, { params }) =>
@@ -97,4 +95,6 @@ export const inventoryItemDefinition: ResourceDefinition<InventoryItemRow, Inven
     tire_rim_diameter: (value, { params }) => `i.tire_rim_diameter = ${params.add(value, 'numeric')}`,
   },
   sorts: ['created_at'],
+  // `q`: trigram and bigram indexes (00002, 00005, 00018); the kit builds the condition.
+  search: 'search_text',
 }

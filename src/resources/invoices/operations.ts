@@ -14,7 +14,7 @@ export const invoiceOperations = [
     operationId: 'listInvoices',
     summary: 'List invoices and credit notes',
     description:
-      'Newest first by `created_at`, each with its lines, taxes and discounts. Filters combine with AND; `business_date_from` and `business_date_to` are inclusive shop-local dates. There is no `updated_after`: documents never change except by voiding, so sync by business-date ranges (overlap the last day or two) and de-duplicate on `id`.',
+      'Newest first by `created_at`, each with its lines, taxes and discounts. A page holds at most 5,000 lines in all, so with heavy invoices it holds fewer than `limit` (see `limit`): page by `next_cursor` until `has_more` is false. Filters combine with AND; `business_date_from` and `business_date_to` are inclusive shop-local dates. There is no `updated_after`: documents never change except by voiding, so sync by business-date ranges (overlap the last day or two) and de-duplicate on `id`.',
     tag,
     scopes: ['invoices.read'],
     query: InvoiceListQuerySchema,

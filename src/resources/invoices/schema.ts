@@ -4,12 +4,13 @@ import { pricingTotalsSchema } from '../../platform/money-schemas.js'
 import {
   cursorParam,
   instant,
-  limitParam,
   listEnvelope,
+  pageSizeParam,
   publicIdSchema,
   responseObject,
   textInput,
 } from '../../platform/schemas.js'
+import { maxLinesPerPage } from './definition.js'
 
 // Spec "Invoice", "Resources without a field list" (InvoiceLine, InvoiceTax, InvoiceTotals) and
 // "Invoices". Invoices are posted, voided and credited by the shop (`shopapi invoices ...`,
@@ -117,7 +118,12 @@ export const InvoiceSchema = responseObject({
   void_reason: z.string().nullable().meta({ description: "The shop's reason for voiding, if it gave one" }),
   reason: z.string().nullable().meta({ description: "On a credit note: the shop's reason for it, if it gave one" }),
   totals: InvoiceTotalsSchema,
-  lines: z.array(InvoiceLineSchema).nullable().meta({ description: 'Every line, in order (at most 500)' }),
+  lines: z
+    .array(InvoiceLineSchema)
+    .nullable()
+    .meta({
+      description: `Every line, in order (at most 500): never cut. A page of the list holds at most ${maxLinesPerPage.toLocaleString('en-US')} lines in all, so a page of heavy invoices holds fewer than \`limit\``,
+    }),
   taxes: z.array(InvoiceTaxSchema).nullable().meta({ description: "The shop's taxes as posted, in order" }),
   discounts: z.array(InvoiceDiscountSchema).nullable().meta({ description: 'Document-level discounts (invoices)' }),
   created_at: instant,
@@ -133,7 +139,9 @@ export type InvoiceLine = z.infer<typeof InvoiceLineSchema>
 export const InvoiceListSchema = listEnvelope(InvoiceSchema, 'InvoiceList')
 
 export const InvoiceListQuerySchema = z.strictObject({
-  limit: limitParam,
+  limit: pageSizeParam(
+    `Page size, 1-200, in plain decimal digits: the most invoices a page holds. A page also holds at most ${maxLinesPerPage.toLocaleString('en-US')} lines in all (always at least one invoice), so with heavy invoices it holds fewer, with \`has_more\` true and a \`next_cursor\` that continues right after it: page until \`has_more\` is false, never by counting rows`,
+  ),
   cursor: cursorParam,
   status: z.enum(['posted', 'voided']).optional().meta({ description: 'Only documents in this status' }),
   doc_type: z.enum(['invoice', 'credit_note']).optional().meta({ description: 'Only invoices or only credit notes' }),

@@ -1,4 +1,3 @@
-import { containsPattern } from '../../db/sql.js'
 import { normalizePlate } from '../../lib/plates.js'
 import { externalIdColumn, type ResourceDefinition } from '../../platform/resource.js'
 import type { VehicleListQuery } from './schema.js'
@@ -91,10 +90,11 @@ export const vehicleDefinition: ResourceDefinition<VehicleRow, VehicleFilters> =
     vin: (value, { params }) => `v.vin = ${params.add(value, 'text')}`,
     plate: (value, { params }) => `v.plate_normalized = ${params.add(normalizePlate(value), 'text')}`,
     unit_number: (value, { params }) => `lower(v.unit_number) = lower(${params.add(value, 'text')})`,
-    q: (value, { params }) => `v.search_text like ${params.add(containsPattern(value.toLowerCase()), 'text')}`,
     updated_after: (value, { params }) => `v.updated_at > ${params.add(value, 'timestamptz')}`,
   },
   sorts: ['created_at', 'updated_at'],
+  // `q`: trigram and bigram indexes (00002, 00005, 00018); the kit builds the condition.
+  search: 'search_text',
   externalIds: true,
   archivable: true,
   events: {

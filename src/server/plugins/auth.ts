@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import { ApiError } from '../../lib/errors.js'
 import type { AppDeps } from '../../platform/deps.js'
 import { authenticateApiKey, authenticateCachedApiKey } from '../../platform/tenancy/api-keys.js'
+import { InFlightLimiter } from './in-flight.js'
 import type { EdgeThrottle } from './rate-limit.js'
 
 const bearer = /^Bearer[ \t]+([^\s]+)[ \t]*$/i
@@ -15,13 +16,15 @@ const challenge = { 'www-authenticate': 'Bearer realm="shopapi"' }
 //      addresses over their failed-auth budget (EdgeThrottle, shared with GET /metrics);
 //   2. authentication (401), counting failures against the address;
 //   3. the key's budget (RateLimit-* headers from here on, 429);
-//   4. scopes (403): the route's config names them; write never implies read (spec "Authentication").
+//   4. scopes (403): the route's config names them; write never implies read (spec "Authentication");
+//   5. the key's requests in flight (429 beyond SHOPAPI_MAX_IN_FLIGHT_PER_KEY), checked after 3.
 // Body parsing (400 invalid_json, 413), validation and the handler come after, so every answer to an
 // authenticated request carries the key's RateLimit-* headers. An unknown /v1 route sent with an
 // Authorization header is authenticated too: its 404 (or 401) then tells the truth about the key.
 export const authPlugin = fp(async (app: FastifyInstance, { deps, edge }: { deps: AppDeps; edge: EdgeThrottle }) => {
   const refuseWithoutKey = (request: FastifyRequest, reply: FastifyReply, retryAfter: number) =>
     edge.refuse(request, reply, retryAfter, 'requests without an API key')
+  const inFlight = new InFlightLimiter(deps.config.maxInFlightPerKey)
 
   app.addHook('onRequest', async (request, reply) => {
     const required = request.routeOptions.config?.scopes
@@ -74,6 +77,20 @@ export const authPlugin = fp(async (app: FastifyInstance, { deps, edge }: { deps
     }
     request.auth = auth
     await app.chargeKeyBudget(request, reply)
+    // The key's requests in flight (5.): one integration's burst of heavy requests must not hold
+    // every pooled connection while other shops wait. Held until the answer is over and the handler
+    // is done (holdingSlot in the runner), whatever path the request takes.
+    const slot = inFlight.take(auth.keyPublicId)
+    if (!slot) {
+      deps.metrics?.countRateLimited('in_flight')
+      throw new ApiError(
+        'rate_limited',
+        `Too many requests at once: at most ${inFlight.max} requests in flight for each API key. Wait for one to finish; retry after 1 s`,
+        { headers: { 'retry-after': '1' } },
+      )
+    }
+    request.inFlightSlot = slot
+    reply.raw.once('close', () => slot.answered())
 
     // An unknown route: the not-found handler answers, with the key's headers.
     if (!required) return

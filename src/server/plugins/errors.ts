@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import fp from 'fastify-plugin'
-import { isDatabaseUnavailable } from '../../db/pool.js'
+import { isDatabaseUnavailable, isStatementTimeout } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { newPublicId } from '../../lib/ids.js'
 
@@ -25,6 +25,9 @@ const fastifyCodeToApiError: Record<string, (error: FastifyError) => ApiError> =
   FST_ERR_ASYNC_CONSTRAINT: () => new ApiError('invalid_request', 'The request could not be routed'),
 }
 
+/** Retry-After of a request stopped by the statement timeout: long enough for a busy moment to pass. */
+export const statementTimeoutRetryAfterSeconds = '2'
+
 // Postgres errors a client can cause by racing itself: worth a retry, not a 500.
 const retryablePostgresCodes = new Set(['55P03', '40P01', '40001'])
 
@@ -34,6 +37,16 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError('conflict', 'The record is being changed by another request; retry in a moment', {
       headers: { 'retry-after': '1' },
     })
+  }
+  // A statement ran past the API pool's statement_timeout and Postgres cancelled it (its transaction
+  // rolled back). Not the caller's fault alone: the database may be busy with others, so a later retry
+  // can pass; a request that always runs this long needs narrowing (a smaller page, a filter).
+  if (isStatementTimeout(error)) {
+    return new ApiError(
+      'service_unavailable',
+      'The request took longer than the database time a request may use and was stopped; nothing was changed. Retry later, or narrow the request (a smaller limit, more filters)',
+      { headers: { 'retry-after': statementTimeoutRetryAfterSeconds } },
+    )
   }
   // The database restarting or failing over: nothing is wrong with the request, so say when to retry.
   // A write cut during COMMIT is safe to retry with its Idempotency-Key (replayed if it committed).
@@ -202,6 +215,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (isDatabaseUnavailable(error)) {
       const { code, message } = error as { code?: string; message?: string }
       request.log.warn({ code, reason: message }, 'database unavailable')
+    } else if (isStatementTimeout(error)) {
+      request.log.warn({ code: '57014', route: request.routeOptions.url ?? null }, 'statement timeout')
     } else if (apiError.status >= 500) {
       request.log.error({ err: error }, 'unhandled error')
     }

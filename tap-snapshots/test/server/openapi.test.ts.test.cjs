@@ -5068,7 +5068,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "get": {
         "operationId": "listCannedJobs",
         "summary": "List canned jobs",
-        "description": "Newest first. Filters combine with AND. Parts are embedded (at most 100 a job). \`pricing\` (of the job and of each part) needs \`pricing.read\` and each part’s \`cost\` needs \`inventory.cost.read\`; without them they are null and listed in \`redacted_fields\`.",
+        "description": "Newest first. Filters combine with AND. Parts are embedded (at most 100 a job; at most 2,000 a page, so with heavy canned jobs a page holds fewer than \`limit\`: page by \`next_cursor\` until \`has_more\` is false). \`pricing\` (of the job and of each part) needs \`pricing.read\` and each part’s \`cost\` needs \`inventory.cost.read\`; without them they are null and listed in \`redacted_fields\`.",
         "tags": [
           "Canned jobs"
         ],
@@ -5089,14 +5089,14 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "in": "query",
             "name": "limit",
             "schema": {
-              "description": "Page size, 1-200, in plain decimal digits",
+              "description": "Page size, 1-200, in plain decimal digits: the most canned jobs a page holds. A page also holds at most 2,000 parts in all (always at least one canned job), so with heavy canned jobs it holds fewer, with \`has_more\` true and a \`next_cursor\` that continues right after it: page until \`has_more\` is false, never by counting rows",
               "example": 50,
               "type": "integer",
               "minimum": 1,
               "maximum": 200,
               "default": 50
             },
-            "description": "Page size, 1-200, in plain decimal digits"
+            "description": "Page size, 1-200, in plain decimal digits: the most canned jobs a page holds. A page also holds at most 2,000 parts in all (always at least one canned job), so with heavy canned jobs it holds fewer, with \`has_more\` true and a \`next_cursor\` that continues right after it: page until \`has_more\` is false, never by counting rows"
           },
           {
             "in": "query",
@@ -6405,7 +6405,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "get": {
         "operationId": "listInvoices",
         "summary": "List invoices and credit notes",
-        "description": "Newest first by \`created_at\`, each with its lines, taxes and discounts. Filters combine with AND; \`business_date_from\` and \`business_date_to\` are inclusive shop-local dates. There is no \`updated_after\`: documents never change except by voiding, so sync by business-date ranges (overlap the last day or two) and de-duplicate on \`id\`.",
+        "description": "Newest first by \`created_at\`, each with its lines, taxes and discounts. A page holds at most 5,000 lines in all, so with heavy invoices it holds fewer than \`limit\` (see \`limit\`): page by \`next_cursor\` until \`has_more\` is false. Filters combine with AND; \`business_date_from\` and \`business_date_to\` are inclusive shop-local dates. There is no \`updated_after\`: documents never change except by voiding, so sync by business-date ranges (overlap the last day or two) and de-duplicate on \`id\`.",
         "tags": [
           "Invoices"
         ],
@@ -6423,14 +6423,14 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "in": "query",
             "name": "limit",
             "schema": {
-              "description": "Page size, 1-200, in plain decimal digits",
+              "description": "Page size, 1-200, in plain decimal digits: the most invoices a page holds. A page also holds at most 5,000 lines in all (always at least one invoice), so with heavy invoices it holds fewer, with \`has_more\` true and a \`next_cursor\` that continues right after it: page until \`has_more\` is false, never by counting rows",
               "example": 50,
               "type": "integer",
               "minimum": 1,
               "maximum": 200,
               "default": 50
             },
-            "description": "Page size, 1-200, in plain decimal digits"
+            "description": "Page size, 1-200, in plain decimal digits: the most invoices a page holds. A page also holds at most 5,000 lines in all (always at least one invoice), so with heavy invoices it holds fewer, with \`has_more\` true and a \`next_cursor\` that continues right after it: page until \`has_more\` is false, never by counting rows"
           },
           {
             "in": "query",
@@ -12357,7 +12357,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "items": {
               "$ref": "#/components/schemas/CannedPart"
             },
-            "description": "Every part, in the shop’s order (at most 100)",
+            "description": "Every part, in the shop’s order (at most 100): never cut. A page of the list holds at most 2,000 parts in all, so a page of heavy canned jobs holds fewer than \`limit\`",
             "x-field-visibility": "always"
           },
           "created_at": {
@@ -13031,7 +13031,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                 "type": "null"
               }
             ],
-            "description": "Every line, in order (at most 500)",
+            "description": "Every line, in order (at most 500): never cut. A page of the list holds at most 5,000 lines in all, so a page of heavy invoices holds fewer than \`limit\`",
             "x-field-visibility": "always"
           },
           "taxes": {
@@ -14312,7 +14312,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         }
       },
       "Error429": {
-        "description": "Rate limit exceeded; Retry-After says when to retry (seconds)",
+        "description": "Rate limited (\`rate_limited\`): the key's budget per window is spent, the key already has its maximum of requests in flight at once (8 by default; wait for one to finish), or the edge throttle refused the address. Retry-After says when to retry (seconds)",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
@@ -14360,10 +14360,13 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         }
       },
       "Error503": {
-        "description": "Temporarily unavailable (database unreachable or shutting down)",
+        "description": "Temporarily unavailable (\`service_unavailable\`): the database is unreachable, the server is shutting down, or the request ran past the statement timeout (5 s of database work per statement by default) and was stopped with nothing changed. Retry-After says when to retry (seconds); a request that keeps timing out needs narrowing (a smaller limit, more filters)",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
           }
         },
         "content": {
