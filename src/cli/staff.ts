@@ -65,13 +65,15 @@ export abstract class StaffCommand extends BaseCommand {
     const { pool, shop, actor } = await this.staffContext(flags)
     // Ctrl-C stops it between chunks and rolls it all back (it is all or nothing): exit 130.
     let report: ImportReport
+    let stop: AbortSignal | undefined
     try {
-      report = await this.interruptible('stopping; nothing will be imported', (signal) =>
-        withTransaction(pool, (tx) => write({ db: tx, pool, shop, actor }, signal)),
-      )
+      report = await this.interruptible('stopping; nothing will be imported', (signal) => {
+        stop = signal
+        return withTransaction(pool, (tx) => write({ db: tx, pool, shop, actor }, signal))
+      })
     } catch (error) {
       if (!(error instanceof ImportInterrupted)) throw error
-      process.exitCode = exitCodeOf('SIGINT')
+      process.exitCode = exitCodeOf(stop?.reason)
       return { written: false, interrupted: true, created: 0, updated: 0, unchanged: 0, rejected: 0, rejections: [] }
     }
     if (report.created + report.updated > 0) {

@@ -96,7 +96,11 @@ export async function openOutputFile(target: string, options: OutputFileOptions)
     // It appeared since the check (or it is one to replace): the check says what it is.
     await checkOutputFile(target, options)
     written = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`)
-    handle = await open(written, createNew, privateMode)
+    try {
+      handle = await open(written, createNew, privateMode)
+    } catch (error) {
+      throw new UsageError(`${options.label} ${target}: cannot write beside it (${(error as Error).message})`)
+    }
   }
   // The umask may only have removed bits; make the mode exactly 0600 whatever it is.
   await handle.chmod(privateMode).catch(() => {})
@@ -114,7 +118,13 @@ export async function openOutputFile(target: string, options: OutputFileOptions)
       if (settled) return
       settled = true
       stream.end()
-      await finished
+      try {
+        await finished
+      } catch (error) {
+        // A file cut short by a write error (a full disk) is not left looking complete.
+        await rm(written, { force: true })
+        throw error
+      }
       if (written === target) return
       try {
         // Checked again just before: what replaced the file meanwhile is refused, not overwritten.
@@ -138,12 +148,8 @@ export async function openOutputFile(target: string, options: OutputFileOptions)
 /** Writes `content` to a new file (see `openOutputFile`). */
 export async function writeOutputFile(target: string, content: string, options: OutputFileOptions): Promise<void> {
   const file = await openOutputFile(target, options)
-  try {
-    if (!file.stream.write(content)) await new Promise((resolve) => file.stream.once('drain', resolve))
-  } catch (error) {
-    await file.discard()
-    throw error
-  }
+  // Buffered until `close` ends the stream; a write error rejects there.
+  file.stream.write(content)
   await file.close()
 }
 

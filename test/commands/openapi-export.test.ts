@@ -34,6 +34,10 @@ t.test('--out creates a private file, refuses an existing one, replaces it with 
   t.equal(replaced.code, 0, describe(replaced))
   t.equal(await readFile(out, 'utf8'), document)
   t.equal((await stat(out)).mode & 0o777, 0o600)
+
+  const printed = await runCli(['openapi', 'export'], {})
+  t.equal(printed.code, 0, 'without --out, the document goes to stdout')
+  t.equal(printed.stdout, document)
 })
 
 t.test('--out naming a symbolic link is refused, with or without --overwrite', async (t) => {

@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
+import { UsageError } from '../../lib/errors.js'
 import { writeOutputFile } from '../../lib/output-files.js'
 import { buildOpenApiDocument } from '../../server/openapi.js'
 import { apiOperations } from '../../server/routes/index.js'
@@ -19,12 +20,12 @@ export default class OpenapiExport extends BaseCommand {
     overwrite: Flags.boolean({
       description: 'Replace the --out file when it exists (a regular file of yours; never through a symbolic link)',
       default: false,
-      dependsOn: ['out'],
     }),
   }
 
   async run() {
     const { flags } = await this.parse(OpenapiExport)
+    if (flags.overwrite && !flags.out) throw new UsageError('--overwrite replaces the --out file: add --out FILE')
     const document = buildOpenApiDocument(apiOperations)
     const text = `${JSON.stringify(document, null, 2)}\n`
     if (flags.out) {

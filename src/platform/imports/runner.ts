@@ -20,7 +20,12 @@
 // stops the import between batches: the batch being written commits, the rows read after it do not.
 import type pg from 'pg'
 import { ApiError } from '../../lib/errors.js'
-import { detectImportFormat, type RawImportRecord, readImportRecordsWithSource } from '../../lib/import-file.js'
+import {
+  detectImportFormat,
+  maxImportRecordBytes,
+  type RawImportRecord,
+  readImportRecordsWithSource,
+} from '../../lib/import-file.js'
 import type { OutputFileOptions } from '../../lib/output-files.js'
 import { lockImport } from './concurrency.js'
 import { type ColumnMapping, checkHeader, type ImportFields, mapRecord } from './mapping.js'
@@ -106,10 +111,10 @@ export const defaultBatchSize = 500
 /**
  * The most file bytes a batch holds (rows are read up to `batchSize` or this, whichever comes first):
  * 250 rows of 1 MB would otherwise be 250 MB of source, several times that once mapped and validated.
- * 4 MiB keeps an import's memory flat (docs/decisions.md "Imports") and costs nothing on ordinary
- * rows (500 rows of a customer export are about 100 KB).
+ * It is the longest record (1 MiB), so a batch of big rows holds one or two; ordinary rows are
+ * unaffected (500 rows of a customer export are about 100 KB). Measured in docs/decisions.md "Imports".
  */
-export const maxBatchBytes = 1024 * 1024
+export const maxBatchBytes = maxImportRecordBytes
 const rejectionSample = 100
 
 /** Where refused rows go, and the rules of that file (src/lib/output-files.ts). */
@@ -126,20 +131,15 @@ export interface ImportRunOptions<Lookup> {
   /** Where refused rows are written; null: nowhere (a dry run without --rejects). */
   rejects: RejectsTarget | null
   batchSize?: number
-  /** Overrides `maxBatchBytes` (tests). */
-  batchBytes?: number
   onProgress?: (progress: ImportProgress) => void
   /** Stops the import after the batch being written (Ctrl-C); the report says `interrupted`. */
   signal?: AbortSignal
-  /** Called after each batch commits, with the rows it held (tests, progress). */
-  onBatch?: (rows: number) => void
 }
 
 /** Runs an import to the end of the file; the report counts what committed (or would, in a dry run). */
 export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Promise<ImportRunReport> {
   const { target, mapping, dryRun } = options
   const batchSize = options.batchSize ?? defaultBatchSize
-  const batchBytes = options.batchBytes ?? maxBatchBytes
   const format = await detectImportFormat(options.path)
   const rejects = options.rejects === null ? null : new RejectsFile(options.rejects.path, format, options.rejects)
   const report: ImportRunReport = {
@@ -178,7 +178,6 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
     let refused: { record: RawImportRecord; reason: string }[] = []
     let bytes = 0
     const flush = async () => {
-      const rows = batch.length + refused.length
       const result = batch.length > 0 ? await writer.write(batch) : null
       const rejected = [
         ...refused,
@@ -193,7 +192,6 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
         report.unchanged += result.counts.unchanged
       }
       for (const { record, reason } of rejected) await reject(record, reason)
-      if (rows > 0) options.onBatch?.(rows)
     }
     const records = readImportRecordsWithSource(options.path, {
       onHeader: (cells) => {
@@ -223,7 +221,7 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
         else if ('fields' in mapped)
           batch.push({ line: record.line, key: keyed.key, fields: mapped.fields, source: record })
       }
-      if (batch.length + refused.length >= batchSize || bytes >= batchBytes) await flush()
+      if (batch.length + refused.length >= batchSize || bytes >= maxBatchBytes) await flush()
       options.onProgress?.({ rows: report.rows, line: record.line, report })
     }
     if (report.interrupted) report.complete = false
