@@ -147,3 +147,27 @@ t.test('inventory import: two runs at once take turns; neither fails on the othe
     rows,
   )
 })
+
+t.test('canned-jobs import: two runs at once take turns; neither fails on the other', async (t) => {
+  const jobs = 300
+  const lines: string[] = []
+  for (let i = 1; i <= jobs; i++) {
+    lines.push(
+      JSON.stringify({
+        code: `TWJ-${i}`,
+        name: `Twice ${i}`,
+        default_hours: '1.5',
+        parts: [{ part_number: `TWP-${i}`, quantity: '2', unit_price: '10.00' }],
+      }),
+    )
+  }
+  const path = join(dir, 'canned-jobs.ndjson')
+  await writeFile(path, `${lines.join('\n')}\n`)
+  const results = await startTogether(t, ['canned-jobs', 'import', path, '--json'], 'shopapi canned-jobs:import')
+  const reports = results.map((result) => reportOf(t, result))
+  t.same(reports.map((report) => report.created).sort(), [0, jobs], 'one created them, the other found them')
+  t.equal(
+    await count(`select count(*)::int as n from canned_jobs where shop_id = $1::uuid and code like 'TWJ-%'`),
+    jobs,
+  )
+})
