@@ -196,7 +196,8 @@ export async function runImportBench({ serverUrl, log: report = log }) {
     const first = await timedCli(customerArgs, env)
     results.push(['customers, first run', first])
     report('Importing the same file again')
-    results.push(['customers, same file again', await timedCli(customerArgs, env)])
+    // The first run wrote its rejects file (a bad email every 1,000th row): the re-run replaces it.
+    results.push(['customers, same file again', await timedCli([...customerArgs, '--overwrite'], env)])
     report('Importing the vehicles')
     results.push([
       'vehicles',

@@ -9,6 +9,11 @@ import { escapeForTerminal, escapeForTerminalLine } from '../lib/terminal-text.j
 /** The longest a graceful stop may take: requests and delivery attempts in flight end well before. */
 const shutdownLimitMs = 30_000
 
+/** The exit code of a command stopped by a signal, as a shell reports one: 128 + its number. */
+export function exitCodeOf(signal: unknown): number {
+  return signal === 'SIGTERM' ? 143 : 130
+}
+
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<
   (typeof BaseCommand)['baseFlags'] & T['flags']
 >
@@ -29,6 +34,8 @@ export abstract class BaseCommand extends Command {
   }
 
   private database: Database | undefined
+  /** Set while `interruptible` runs: a signal aborts it instead of ending the process. */
+  private interruption: { controller: AbortController; notice: string } | undefined
 
   /**
    * Human output: every line a command prints passes here, escaped, so text from the database (an
@@ -48,8 +55,32 @@ export abstract class BaseCommand extends Command {
     process.stderr.write(`${escapeForTerminal(text)}\n`)
   }
   private readonly onSignal = (signal: NodeJS.Signals) => {
+    const interruption = this.interruption
+    if (interruption && !interruption.controller.signal.aborted) {
+      // The command stops by itself at its next safe point and closes the database in `finally`
+      // (ending the pool under its feet would let it run on, then fail); a second signal exits at once.
+      interruption.controller.abort(signal)
+      process.once(signal, () => process.exit(exitCodeOf(signal)))
+      if (!this.jsonEnabled()) this.stderrLine(`${signal}: ${interruption.notice} (${signal} again to stop at once)`)
+      return
+    }
     // Ctrl-C during a command: stop the embedded database it started, then exit as interrupted.
-    void this.closeDatabase().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
+    void this.closeDatabase().finally(() => process.exit(exitCodeOf(signal)))
+  }
+
+  /**
+   * Runs `work` with a signal that SIGINT (Ctrl-C) or SIGTERM aborts, instead of closing the database
+   * and exiting: a long command (an import) finishes the step in flight, stops, and says how to resume;
+   * `notice` is what it prints when the signal arrives ("stopping after the batch being written").
+   * The command sets the exit code (`exitCodeOf`) itself.
+   */
+  protected async interruptible<T>(notice: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    this.interruption = { controller: new AbortController(), notice }
+    try {
+      return await work(this.interruption.controller.signal)
+    } finally {
+      this.interruption = undefined
+    }
   }
 
   protected appConfig(databaseUrl: string | undefined): Config {

@@ -1,16 +1,19 @@
 import { analyzeTables } from '../db/statistics.js'
 import { UsageError } from '../lib/errors.js'
 import { detectImportFormat } from '../lib/import-file.js'
+import { checkOutputFile } from '../lib/output-files.js'
 import { phoneRegionForTimezone } from '../lib/phones.js'
 import type { ColumnMapping } from '../platform/imports/mapping.js'
-import { type ImportTarget, runImport } from '../platform/imports/runner.js'
+import { type ImportTarget, type RejectsTarget, runImport } from '../platform/imports/runner.js'
 import { getIntegration, type IntegrationRow } from '../platform/tenancy/integrations.js'
 import type { ShopRow } from '../platform/tenancy/shops.js'
+import { exitCodeOf } from './base.js'
 import {
   type BulkImportResult,
   bulkImportProgress,
   defaultRejectsPath,
   describeBulkImport,
+  describeResume,
   readMapping,
   rejectionColumns,
   requireReadable,
@@ -37,6 +40,7 @@ export interface BulkImportFlags {
   'map-file'?: string | undefined
   'dry-run': boolean
   rejects?: string | undefined
+  overwrite: boolean
   integration?: string | undefined
   'batch-size': number
 }
@@ -62,58 +66,77 @@ export abstract class BulkImportCommand extends StaffCommand {
     const mapping = await readMapping(flags)
     const format = await detectImportFormat(file)
     const rejectsPath = flags.rejects ?? (flags['dry-run'] ? null : defaultRejectsPath(file, format))
-    if (rejectsPath !== null && rejectsPath === file) throw new UsageError('--rejects must not be the file imported')
-    const result = await this.staffRead(flags, async (context) => {
-      const integration = await this.integrationOf(context.pool, context.shop, flags.integration)
-      const region = phoneRegionForTimezone(context.shop.timezone)
-      const progress = await bulkImportProgress(file, this.jsonEnabled())
-      const started = performance.now()
-      let report: Awaited<ReturnType<typeof runImport>>
-      try {
-        report = await runImport({
-          pool: context.pool,
-          path: file,
-          target: target({ ...context, integration, region }, mapping),
-          mapping,
-          dryRun: flags['dry-run'],
-          rejectsPath,
-          batchSize: flags['batch-size'],
-          onProgress: progress.onProgress,
-        })
-      } finally {
-        progress.stop()
-      }
-      const seconds = (performance.now() - started) / 1000
-      let analyzed = false
-      if (!report.dry_run && report.created + report.updated > 0) {
-        // Right after a bulk load the planner knows nothing of the new rows until autovacuum gets to
-        // them; the import has happened whatever ANALYZE does, so a failure is a warning.
+    const rejects: RejectsTarget | null =
+      rejectsPath === null
+        ? null
+        : {
+            path: rejectsPath,
+            label: flags.rejects === undefined ? 'The rejects file' : '--rejects',
+            overwrite: flags.overwrite,
+            overwriteFlag: '--overwrite',
+            notSameAs: [{ path: file, label: 'the file imported' }],
+          }
+    // Before any row is read: a refusal after an hour of importing would be worse than none.
+    if (rejects !== null) await checkOutputFile(rejects.path, rejects)
+    let stoppedBy: unknown
+    const result = await this.interruptible('stopping after the batch being written', (signal) =>
+      this.staffRead(flags, async (context) => {
+        const integration = await this.integrationOf(context.pool, context.shop, flags.integration)
+        const region = phoneRegionForTimezone(context.shop.timezone)
+        const progress = await bulkImportProgress(file, this.jsonEnabled())
+        const started = performance.now()
+        let report: Awaited<ReturnType<typeof runImport>>
         try {
-          await analyzeTables(context.pool, options.tables)
-          analyzed = true
-        } catch (error) {
-          this.warn(
-            `The import is complete, but ANALYZE ${options.tables.join(', ')} failed: ${(error as Error).message}`,
-          )
+          report = await runImport({
+            pool: context.pool,
+            path: file,
+            target: target({ ...context, integration, region }, mapping),
+            mapping,
+            dryRun: flags['dry-run'],
+            rejects,
+            batchSize: flags['batch-size'],
+            onProgress: progress.onProgress,
+            signal,
+          })
+          stoppedBy = signal.reason
+        } finally {
+          progress.stop()
         }
-      }
-      return {
-        resource: options.resource,
-        file,
-        key: options.key,
-        ...report,
-        seconds: Math.round(seconds * 100) / 100,
-        rows_per_second: Math.round(report.rows / Math.max(seconds, 0.001)),
-        analyzed,
-      }
-    })
+        const seconds = (performance.now() - started) / 1000
+        let analyzed = false
+        // Not when interrupted: the operator asked to stop; the run that completes the import analyzes.
+        if (!report.dry_run && !report.interrupted && report.created + report.updated > 0) {
+          // Right after a bulk load the planner knows nothing of the new rows until autovacuum gets to
+          // them; the import has happened whatever ANALYZE does, so a failure is a warning.
+          try {
+            await analyzeTables(context.pool, options.tables)
+            analyzed = true
+          } catch (error) {
+            this.warn(
+              `The import is complete, but ANALYZE ${options.tables.join(', ')} failed: ${(error as Error).message}`,
+            )
+          }
+        }
+        return {
+          resource: options.resource,
+          file,
+          key: options.key,
+          ...report,
+          seconds: Math.round(seconds * 100) / 100,
+          rows_per_second: Math.round(report.rows / Math.max(seconds, 0.001)),
+          analyzed,
+        }
+      }),
+    )
     for (const line of describeBulkImport(result)) this.log(line)
+    if (result.interrupted && this.jsonEnabled()) this.stderrLine(describeResume(result))
     if (result.rejections.length > 0) {
       const shown = result.rejections.slice(0, 20)
       this.printTable(shown as unknown as Record<string, unknown>[], rejectionColumns)
       if (result.rejected > shown.length) this.log(`... and ${result.rejected - shown.length} more`)
     }
     if (result.rejected > 0 || !result.complete) process.exitCode = 1
+    if (result.interrupted) process.exitCode = exitCodeOf(stoppedBy)
     return result
   }
 

@@ -32,6 +32,8 @@ export async function importProgress(
 
 /** The first line of the report for people. */
 export function describeImport(report: ImportReport): string {
+  if (report.interrupted)
+    return 'Interrupted: nothing was imported (an import of this file is all or nothing). Run the same command again to import it.'
   return report.written
     ? `${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, 0 rejected`
     : `${report.rejected} rejected: nothing was imported (fix the rows below and run it again)`
@@ -83,7 +85,12 @@ export const bulkImportFlags = {
   }),
   rejects: Flags.string({
     description:
-      'Where rejected rows go (default: FILE with .rejected before its extension, e.g. customers.rejected.csv)',
+      'Where rejected rows go (default: FILE with .rejected before its extension, e.g. customers.rejected.csv); created new, mode 0600, only when a row is rejected',
+  }),
+  overwrite: Flags.boolean({
+    description:
+      'Replace the rejects file when it exists (a regular file of yours; never through a symbolic link); without it an existing one is refused',
+    default: false,
   }),
   integration: Flags.string({
     description: 'The integration (int_...) whose external ids are the keys (--key external_id)',
@@ -183,13 +190,24 @@ export interface BulkImportResult extends ImportRunReport {
   analyzed: boolean
 }
 
+/** The one line an interrupted import prints: what committed, and how to resume. */
+export function describeResume(result: BulkImportResult): string {
+  const rows = result.rows.toLocaleString('en-US')
+  const overwrite = result.rejects_file ? ` with --overwrite (it replaces ${result.rejects_file})` : ''
+  if (result.dry_run)
+    return `Interrupted after ${rows} rows (a dry run: nothing was written); run the same command again${overwrite} to check the whole file.`
+  return `Interrupted after ${rows} rows, all committed (whole batches); the rest of the file was not read. To resume, run the same command again${overwrite}: rows already imported are matched and unchanged.`
+}
+
 /** The lines a person reads after an import (the rejections' table is printed by the command). */
 export function describeBulkImport(result: BulkImportResult): string[] {
   const lines = [
     `${result.file}: ${result.rows.toLocaleString('en-US')} rows in ${result.seconds.toFixed(1)} s (${result.rows_per_second.toLocaleString('en-US')} rows/s)`,
     result.dry_run ? `Dry run, nothing written. It would be: ${describeCounts(result)}` : describeCounts(result),
   ]
-  if (!result.complete) {
+  if (result.interrupted) {
+    lines.push(describeResume(result))
+  } else if (!result.complete) {
     lines.push(
       'The file was not read to its end (see the last rejection): fix it and import it again; the rows already imported will be unchanged.',
     )

@@ -5,9 +5,10 @@ import { analyzeTables } from '../db/statistics.js'
 import { ApiError, UsageError } from '../lib/errors.js'
 import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
 import type { Actor } from '../platform/events.js'
+import { ImportInterrupted } from '../platform/imports/concurrency.js'
 import { findShopByPublicId, listShops, type ShopRow } from '../platform/tenancy/shops.js'
 import type { ImportReport } from '../resources/inventory-items/import-rows.js'
-import { BaseCommand } from './base.js'
+import { BaseCommand, exitCodeOf } from './base.js'
 
 /** What a staff change or read is given: its transaction (or the pool), the shop, and the actor. */
 export interface StaffContext {
@@ -59,10 +60,22 @@ export abstract class StaffCommand extends BaseCommand {
   protected async staffImport(
     flags: { 'database-url'?: string | undefined } & ShopSource,
     tables: readonly string[],
-    write: (context: StaffContext) => Promise<ImportReport>,
+    write: (context: StaffContext, signal: AbortSignal) => Promise<ImportReport>,
   ): Promise<ImportReport> {
     const { pool, shop, actor } = await this.staffContext(flags)
-    const report = await withTransaction(pool, (tx) => write({ db: tx, pool, shop, actor }))
+    // Ctrl-C stops it between chunks and rolls it all back (it is all or nothing): exit 130.
+    let report: ImportReport
+    let stop: AbortSignal | undefined
+    try {
+      report = await this.interruptible('stopping; nothing will be imported', (signal) => {
+        stop = signal
+        return withTransaction(pool, (tx) => write({ db: tx, pool, shop, actor }, signal))
+      })
+    } catch (error) {
+      if (!(error instanceof ImportInterrupted)) throw error
+      process.exitCode = exitCodeOf(stop?.reason)
+      return { written: false, interrupted: true, created: 0, updated: 0, unchanged: 0, rejected: 0, rejections: [] }
+    }
     if (report.created + report.updated > 0) {
       try {
         await analyzeTables(pool, tables)

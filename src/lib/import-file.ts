@@ -7,15 +7,18 @@ import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { type CsvError, parse } from 'csv-parse'
+import { restoreFormula } from './csv-cells.js'
+import { findUnstorableText, isStorableText } from './text.js'
 
 export type ImportRecord = { line: number; fields: Record<string, unknown> } | { line: number; error: string }
 
 /**
  * A record with what the file held, for a rejects file the user can fix and import again: a CSV row's
- * cells (trimmed, as read), an NDJSON line's text (absent when it was too long or not UTF-8). `fatal`:
- * the file could not be read past this point (a broken quote, a wrong encoding).
+ * cells (trimmed, as read), an NDJSON line's text (absent when it was too long or not UTF-8), and its
+ * size in the file (`bytes`), so a reader can bound what it holds by bytes as well as by records.
+ * `fatal`: the file could not be read past this point (a broken quote, a wrong encoding).
  */
-export type RawImportRecord = ImportRecord & { cells?: string[]; text?: string; fatal?: boolean }
+export type RawImportRecord = ImportRecord & { cells?: string[]; text?: string; bytes?: number; fatal?: boolean }
 
 export interface ReadImportOptions {
   /** Called with a CSV file's header cells (as written) before its first row is yielded. */
@@ -23,6 +26,12 @@ export interface ReadImportOptions {
 }
 
 export type ImportFormat = 'ndjson' | 'csv'
+
+/**
+ * Why a value cannot be imported although the file is well formed: Postgres stores no NUL, and a lone
+ * UTF-16 surrogate (an NDJSON `"\ud800"`) would be written as U+FFFD. The same words as the API's.
+ */
+const unstorableText = 'text must not contain NUL (\\u0000) or unpaired UTF-16 surrogates'
 
 /** One record (an NDJSON line, a CSV row) longer than this is refused, so memory stays bounded. */
 export const maxImportRecordBytes = 1024 * 1024
@@ -246,6 +255,12 @@ async function* readLines(path: string): AsyncGenerator<Line> {
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 
+/** A field's path as a reason names it: a long key shortened, a key holding NUL escaped as JSON would. */
+function describePath(path: string[]): string {
+  const shown = (key: string) => (isStorableText(key) ? key : JSON.stringify(key).slice(1, -1))
+  return path.map((key) => shown(key.length > 100 ? `${key.slice(0, 100)}…` : key)).join('.')
+}
+
 function describeJson(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
@@ -267,7 +282,7 @@ async function* readNdjson(path: string, keepSource: boolean): AsyncGenerator<Ra
       continue
     }
     if (text.trim() === '') continue
-    const source = keepSource ? { text } : {}
+    const source = keepSource ? { text, bytes: read.bytes.length + 1 } : {}
     let value: unknown
     try {
       value = JSON.parse(text)
@@ -276,7 +291,9 @@ async function* readNdjson(path: string, keepSource: boolean): AsyncGenerator<Ra
       continue
     }
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      yield { line, fields: value as Record<string, unknown>, ...source }
+      const unstorable = findUnstorableText(value)
+      if (unstorable) yield { line, error: `${describePath(unstorable)}: ${unstorableText}`, ...source }
+      else yield { line, fields: value as Record<string, unknown>, ...source }
     } else {
       yield { line, error: `not a JSON object: found ${describeJson(value)}`, ...source }
     }
@@ -318,6 +335,7 @@ class LineIndex {
 interface CsvRow {
   line: number
   cells: string[]
+  bytes: number
 }
 
 function countNewlines(cells: string[]): number {
@@ -342,6 +360,7 @@ async function* readCsv(
 ): AsyncGenerator<RawImportRecord> {
   const lines = new LineIndex()
   const parsed: CsvRow[] = []
+  let consumed = 0
   const parser = parse({
     relax_column_count: true,
     skip_empty_lines: true,
@@ -351,7 +370,11 @@ async function* readCsv(
       // `bytes` is just past the row's delimiter (or the end of the file): the row ends on the line of
       // the byte before it, and starts as many lines earlier as its quoted cells hold line breaks.
       const lastLine = lines.lineAt(Math.max(context.bytes - 1, 0))
-      parsed.push({ line: lastLine - countNewlines(cells), cells })
+      const bytes = context.bytes - consumed
+      consumed = context.bytes
+      // A cell the rejects file neutralised against spreadsheet formulas reads as it was (csv-cells.ts).
+      const restored = cells.map(restoreFormula)
+      parsed.push({ line: lastLine - countNewlines(cells), cells: restored, bytes })
       return null // kept here, not in the stream, so an error later in a chunk cannot discard it
     },
   })
@@ -423,13 +446,18 @@ function csvRowReader(
     }
     if (columns.length === 0) return null // the header was refused: nothing can be named
     if (row.cells.every((cell) => cell === '')) return null
-    const source = keepSource ? { cells: row.cells } : {}
+    const source = keepSource ? { cells: row.cells, bytes: row.bytes } : {}
     if (row.cells.length !== columns.length) {
       return {
         line: row.line,
         error: `the row has ${row.cells.length} cells, the header has ${columns.length}`,
         ...source,
       }
+    }
+    const unstorable = row.cells.findIndex((cell) => !isStorableText(cell))
+    if (unstorable !== -1) {
+      const name = columns[unstorable] ?? `cell ${unstorable + 1}`
+      return { line: row.line, error: `${describePath([name])}: ${unstorableText}`, ...source }
     }
     const entries: [string, string][] = []
     for (const [index, cell] of row.cells.entries()) {

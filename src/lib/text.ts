@@ -13,3 +13,27 @@ declare global {
 export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && value.isWellFormed()
 }
+
+/**
+ * The path to the first string (or object key) of a value that Postgres cannot store (see
+ * `isStorableText`); null when there is none. Linear in the value's size.
+ */
+export function findUnstorableText(value: unknown): string[] | null {
+  // The path is built only on the way back from a find: every request passes through here, and
+  // almost none holds such text, so the walk allocates nothing per key.
+  if (typeof value === 'string') return isStorableText(value) ? null : []
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = findUnstorableText(value[index])
+      if (found) return [String(index), ...found]
+    }
+  } else if (value && typeof value === 'object') {
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue
+      if (!isStorableText(key)) return [key]
+      const found = findUnstorableText((value as Record<string, unknown>)[key])
+      if (found) return [key, ...found]
+    }
+  }
+  return null
+}

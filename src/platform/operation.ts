@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { Queryable } from '../db/pool.js'
 import { ApiError } from '../lib/errors.js'
 import type { Scope } from '../lib/scopes.js'
-import { isStorableText } from '../lib/text.js'
+import { findUnstorableText } from '../lib/text.js'
 import type { AppDeps } from './deps.js'
 import type { Actor } from './events.js'
 import type { AuthContext } from './tenancy/api-keys.js'
@@ -90,30 +90,6 @@ const shortened = (name: string) => (name.length > 100 ? `${name.slice(0, 100)}â
 
 /** Custom issues may name the envelope code they stand for (ids and cursors have codes of their own). */
 const customIssueCodes = new Set(['invalid_id', 'invalid_cursor'])
-
-/**
- * The first string (or object key) of a request input that Postgres cannot store: NUL, or a lone
- * UTF-16 surrogate (which pg would silently write as U+FFFD). Linear in the input's size.
- */
-function findUnstorableText(value: unknown): string[] | null {
-  // The path is built only on the way back from a find: every request passes through here, and
-  // almost none holds such text, so the walk allocates nothing per key.
-  if (typeof value === 'string') return isStorableText(value) ? null : []
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = findUnstorableText(value[index])
-      if (found) return [String(index), ...found]
-    }
-  } else if (value && typeof value === 'object') {
-    for (const key in value) {
-      if (!Object.hasOwn(value, key)) continue
-      if (!isStorableText(key)) return [key]
-      const found = findUnstorableText((value as Record<string, unknown>)[key])
-      if (found) return [key, ...found]
-    }
-  }
-  return null
-}
 
 /** The value at a zod issue's path in the raw input (undefined when the path leads nowhere). */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

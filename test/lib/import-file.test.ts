@@ -239,7 +239,70 @@ t.test('with source: CSV rows keep their cells and the header is announced', asy
   }
   t.same(headers, [['Name', 'Price']])
   t.same(records, [
-    { line: 2, fields: { name: 'a, b', price: '=1+1' }, cells: ['a, b', '=1+1'] },
-    { line: 3, error: 'the row has 1 cells, the header has 2', cells: ['x'] },
+    { line: 2, fields: { name: 'a, b', price: '=1+1' }, cells: ['a, b', '=1+1'], bytes: 12 },
+    { line: 3, error: 'the row has 1 cells, the header has 2', cells: ['x'], bytes: 2 },
+  ])
+})
+
+t.test('with source: every record says its size in the file, so a batch can be bounded by bytes', async (t) => {
+  const sizes = []
+  const big = 'x'.repeat(100_000)
+  for await (const record of readImportRecordsWithSource(file(t, 'sizes.csv', `a,b\n1,${big}\n2,3\r\n`))) {
+    sizes.push([record.line, record.bytes])
+  }
+  t.same(sizes, [
+    [2, 100_003],
+    [3, 5],
+  ])
+  const ndjson = []
+  for await (const record of readImportRecordsWithSource(file(t, 'sizes.ndjson', `{"a":"${big}"}\n{"a":1}\n`))) {
+    ndjson.push([record.line, record.bytes])
+  }
+  t.same(ndjson, [
+    [1, 100_009],
+    [2, 8],
+  ])
+})
+
+t.test('CSV: a cell neutralised against spreadsheet formulas reads back as it was', async (t) => {
+  const path = file(t, 'neutralised.csv', "'=name,b\n'=1+1,'+1 555 0100\n'-3,''=quoted\n'plain,'\n")
+  const records = []
+  for await (const record of readImportRecordsWithSource(path, { onHeader: () => {} })) records.push(record)
+  t.same(
+    records.map((record) => ('fields' in record ? record.fields : record)),
+    [
+      { '=name': '=1+1', b: '+1 555 0100' },
+      { '=name': '-3', b: "'=quoted" },
+      { '=name': "'plain", b: "'" },
+    ],
+    'exactly one quote before = + - @ is removed; any other quote is data',
+  )
+})
+
+t.test('NUL and lone surrogates are a rejected record with its line, whatever the import', async (t) => {
+  const csv = file(t, 'nul.csv', Buffer.from('part_number,name\nA-1,fine\nA-2,bad\u0000name\nA-3,fine\n'))
+  t.same(await readAll(csv), [
+    { line: 2, fields: { part_number: 'A-1', name: 'fine' } },
+    { line: 3, error: 'name: text must not contain NUL (\\u0000) or unpaired UTF-16 surrogates' },
+    { line: 4, fields: { part_number: 'A-3', name: 'fine' } },
+  ])
+  const ndjson = file(
+    t,
+    'nul.ndjson',
+    [
+      '{"part_number":"B-1","name":"bad\\u0000"}',
+      '{"part_number":"B-2","name":"lone \\ud800 surrogate"}',
+      '{"part_number":"B-3","parts":[{"description":"\\udc00"}]}',
+      '{"bad\\u0000key":1}',
+      '{"part_number":"B-5","name":"a pair \\ud83d\\ude97 is fine"}',
+      '',
+    ].join('\n'),
+  )
+  t.same(await readAll(ndjson), [
+    { line: 1, error: 'name: text must not contain NUL (\\u0000) or unpaired UTF-16 surrogates' },
+    { line: 2, error: 'name: text must not contain NUL (\\u0000) or unpaired UTF-16 surrogates' },
+    { line: 3, error: 'parts.0.description: text must not contain NUL (\\u0000) or unpaired UTF-16 surrogates' },
+    { line: 4, error: 'bad\\u0000key: text must not contain NUL (\\u0000) or unpaired UTF-16 surrogates' },
+    { line: 5, fields: { part_number: 'B-5', name: 'a pair \u{1F697} is fine' } },
   ])
 })

@@ -29,8 +29,8 @@ export default class CannedJobsImport extends StaffCommand {
       const grouped = cannedJobsFromRecords(format, read.rows)
       return { jobs: grouped.jobs, rejections: [...read.rejections, ...grouped.rejections] }
     })
-    const report = await this.staffImport(flags, cannedJobImportTables, ({ db, actor }) =>
-      importCannedJobs(db, actor, jobs, rejections),
+    const report = await this.staffImport(flags, cannedJobImportTables, ({ db, actor }, signal) =>
+      importCannedJobs(db, actor, jobs, rejections, { signal }),
     )
     this.log(describeImport(report))
     if (report.rejections.length > 0) {

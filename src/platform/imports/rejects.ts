@@ -1,30 +1,29 @@
 // The rejects file of an import: every refused row as the file held it, in the file's own format and
 // header, plus the reason, so a person fixes the rows in place and imports that file again (the
 // import ignores the reason column). Written as the import goes: memory holds no list of rejections.
+// It is created only when a row is rejected, new and private (src/lib/output-files.ts), and a CSV
+// cell a spreadsheet would run is neutralised, which the import undoes (src/lib/csv-cells.ts).
 
 import { once } from 'node:events'
-import { createWriteStream, type WriteStream } from 'node:fs'
+import { csvCell } from '../../lib/csv-cells.js'
 import type { RawImportRecord } from '../../lib/import-file.js'
+import {
+  type OutputFile,
+  type OutputFileOptions,
+  openOutputFile,
+  removeStaleOutputFile,
+} from '../../lib/output-files.js'
 import { rejectionColumn } from './mapping.js'
 
-/**
- * A cell as CSV writes it: quoted when it holds a delimiter, a quote, a line break or outer spaces.
- * Cells are written verbatim, a leading `=` included: the rows are the user's own data, going back
- * into this import, and a `'` prefix against spreadsheet formulas would be imported as part of the
- * value next time.
- */
-export function csvCell(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
-}
-
 export class RejectsFile {
-  private stream: WriteStream | null = null
+  private file: OutputFile | null = null
   private header: string[] | null = null
   count = 0
 
   constructor(
     readonly path: string,
     private readonly format: 'csv' | 'ndjson',
+    private readonly options: OutputFileOptions,
   ) {}
 
   /** The CSV header as the input had it; the reason column is added (once) after it. */
@@ -38,16 +37,16 @@ export class RejectsFile {
 
   async write(record: RawImportRecord, reason: string): Promise<void> {
     const line = this.format === 'csv' ? this.csvLine(record, reason) : this.ndjsonLine(record, reason)
-    if (this.stream === null) {
-      this.stream = createWriteStream(this.path, { encoding: 'utf8' })
+    if (this.file === null) {
+      this.file = await openOutputFile(this.path, this.options)
       if (this.format === 'csv') {
         // The BOM spreadsheets need to open UTF-8 as UTF-8; the import skips it.
         const header = [...(this.header ?? []), rejectionColumn].map(csvCell).join(',')
-        this.stream.write(`\uFEFF${header}\r\n`)
+        this.file.stream.write(`\uFEFF${header}\r\n`)
       }
     }
     this.count += 1
-    if (!this.stream.write(line)) await once(this.stream, 'drain')
+    if (!this.file.stream.write(line)) await once(this.file.stream, 'drain')
   }
 
   private csvLine(record: RawImportRecord, reason: string): string {
@@ -64,12 +63,14 @@ export class RejectsFile {
     return `${JSON.stringify({ [rejectionColumn]: text, rejected_text: record.text ?? null })}\n`
   }
 
+  /**
+   * Puts the file in place. A run that rejected nothing leaves no file; when it may replace one
+   * (`--overwrite`), it removes the one an earlier run left, so the file never describes an older run.
+   */
   async close(): Promise<void> {
-    const stream = this.stream
-    if (stream === null) return
-    this.stream = null
-    await new Promise<void>((resolve, reject) =>
-      stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    )
+    const file = this.file
+    this.file = null
+    if (file !== null) await file.close()
+    else if (this.count === 0 && this.options.overwrite) await removeStaleOutputFile(this.path, this.options)
   }
 }

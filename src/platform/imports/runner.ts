@@ -10,9 +10,24 @@
 // failing row is refused. Re-running a file changes nothing: rows are matched on their key, and a row
 // that would change nothing is not written. An interrupted import resumes by running it again: every
 // committed batch is then matched and unchanged.
+//
+// Two imports of one resource in one shop at once (two operators, a retried cron job) take turns batch by
+// batch: each batch transaction takes a transaction-level advisory lock on (shop, resource) before it
+// looks up existing records, so the second sees what the first created instead of creating it again.
+//
+// Memory: a batch holds at most `batchSize` rows and `maxBatchBytes` of the file, whichever comes first
+// (a record is at most 1 MiB), so an import of any file holds about one batch. An `AbortSignal` (Ctrl-C)
+// stops the import between batches: the batch being written commits, the rows read after it do not.
 import type pg from 'pg'
 import { ApiError } from '../../lib/errors.js'
-import { detectImportFormat, type RawImportRecord, readImportRecordsWithSource } from '../../lib/import-file.js'
+import {
+  detectImportFormat,
+  maxImportRecordBytes,
+  type RawImportRecord,
+  readImportRecordsWithSource,
+} from '../../lib/import-file.js'
+import type { OutputFileOptions } from '../../lib/output-files.js'
+import { lockImport } from './concurrency.js'
 import { type ColumnMapping, checkHeader, type ImportFields, mapRecord } from './mapping.js'
 import { RejectsFile } from './rejects.js'
 
@@ -44,6 +59,11 @@ export interface RowPlan {
 export interface ImportTarget<Lookup> {
   /** `customer`, `vehicle`: messages. */
   noun: string
+  /**
+   * Batches of imports with the same lock name take turns (`<shop id>:customers`): a transaction-level
+   * advisory lock, taken before the lookup, so concurrent imports of one key cannot both create it.
+   */
+  lockName: string
   /** The fields a row may carry, after mapping, with how CSV cells are read. */
   fields: ImportFields
   /** The match key of a row (compared as this string), or why the row has none. */
@@ -74,8 +94,10 @@ export interface ImportRunReport {
   /** The first rejections (at most `rejectionSample`); all of them are in the rejects file. */
   rejections: ImportRejection[]
   rejects_file: string | null
-  /** False when the file could not be read to its end (a broken quote, a wrong encoding). */
+  /** False when the file could not be read to its end (a broken quote, a wrong encoding, an interruption). */
   complete: boolean
+  /** True when the import was stopped (Ctrl-C) after a batch: running it again resumes it. */
+  interrupted: boolean
 }
 
 export interface ImportProgress {
@@ -86,7 +108,19 @@ export interface ImportProgress {
 }
 
 export const defaultBatchSize = 500
+/**
+ * The most file bytes a batch holds (rows are read up to `batchSize` or this, whichever comes first):
+ * 250 rows of 1 MB would otherwise be 250 MB of source, several times that once mapped and validated.
+ * It is the longest record (1 MiB), so a batch of big rows holds one or two; ordinary rows are
+ * unaffected (500 rows of a customer export are about 100 KB). Measured in docs/decisions.md "Imports".
+ */
+export const maxBatchBytes = maxImportRecordBytes
 const rejectionSample = 100
+
+/** Where refused rows go, and the rules of that file (src/lib/output-files.ts). */
+export interface RejectsTarget extends OutputFileOptions {
+  path: string
+}
 
 export interface ImportRunOptions<Lookup> {
   pool: pg.Pool
@@ -95,9 +129,11 @@ export interface ImportRunOptions<Lookup> {
   mapping: ColumnMapping
   dryRun: boolean
   /** Where refused rows are written; null: nowhere (a dry run without --rejects). */
-  rejectsPath: string | null
+  rejects: RejectsTarget | null
   batchSize?: number
   onProgress?: (progress: ImportProgress) => void
+  /** Stops the import after the batch being written (Ctrl-C); the report says `interrupted`. */
+  signal?: AbortSignal
 }
 
 /** Runs an import to the end of the file; the report counts what committed (or would, in a dry run). */
@@ -105,7 +141,7 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
   const { target, mapping, dryRun } = options
   const batchSize = options.batchSize ?? defaultBatchSize
   const format = await detectImportFormat(options.path)
-  const rejects = options.rejectsPath === null ? null : new RejectsFile(options.rejectsPath, format)
+  const rejects = options.rejects === null ? null : new RejectsFile(options.rejects.path, format, options.rejects)
   const report: ImportRunReport = {
     format,
     dry_run: dryRun,
@@ -117,6 +153,7 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
     rejections: [],
     rejects_file: null,
     complete: true,
+    interrupted: false,
   }
   const reject = async (record: RawImportRecord, reason: string) => {
     report.rejected += 1
@@ -130,13 +167,16 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
     // Keys seen earlier in this run, with their line: a file naming one key twice would otherwise
     // apply both rows, and re-running it would change the record back and forth. Kept in the
     // database, not in memory, so a file of any length is read in constant memory.
-    await client.query('create temporary table if not exists import_keys (key text primary key, line integer not null)')
+    // Keyed by the key's hash: a key may be as long as a record (1 MiB), and a btree entry may not.
+    await client.query('create temporary table if not exists import_keys (key text not null, line integer not null)')
+    await client.query('create unique index if not exists import_keys_key on import_keys (md5(key))')
     await client.query('truncate import_keys')
     const writer = new BatchWriter(client, target, dryRun)
     let batch: KeyedRow[] = []
     // Rows refused before any lookup wait for their batch, so the report and the rejects file list
     // rejections in file order; they count towards the batch size, so memory stays bounded.
     let refused: { record: RawImportRecord; reason: string }[] = []
+    let bytes = 0
     const flush = async () => {
       const result = batch.length > 0 ? await writer.write(batch) : null
       const rejected = [
@@ -145,6 +185,7 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
       ].sort((a, b) => a.record.line - b.record.line)
       batch = []
       refused = []
+      bytes = 0
       if (result) {
         report.created += result.counts.created
         report.updated += result.counts.updated
@@ -159,7 +200,14 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
       },
     })
     for await (const record of records) {
+      // Stopped between batches: the rows read since the last one are not written, and not counted.
+      if (options.signal?.aborted) {
+        report.interrupted = true
+        report.rows -= batch.length + refused.length
+        break
+      }
       report.rows += 1
+      bytes += record.bytes ?? 0
       if ('error' in record) {
         refused.push({ record, reason: record.error })
         if (record.fatal) {
@@ -173,10 +221,11 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
         else if ('fields' in mapped)
           batch.push({ line: record.line, key: keyed.key, fields: mapped.fields, source: record })
       }
-      if (batch.length + refused.length >= batchSize) await flush()
+      if (batch.length + refused.length >= batchSize || bytes >= maxBatchBytes) await flush()
       options.onProgress?.({ rows: report.rows, line: record.line, report })
     }
-    await flush()
+    if (report.interrupted) report.complete = false
+    else await flush()
     await client.query('drop table if exists import_keys')
   } catch (error) {
     // The connection may hold an open transaction or a half-filled key table: it is not reused.
@@ -219,8 +268,13 @@ class BatchWriter<Lookup> {
   private async attempt(rows: KeyedRow[], savepoints: boolean): Promise<BatchResult> {
     const { client, target } = this
     const result: BatchResult = { counts: { created: 0, updated: 0, unchanged: 0 }, rejections: [] }
-    await client.query(this.dryRun ? 'begin transaction read only' : "begin; set local lock_timeout = '5s'")
+    await client.query(this.dryRun ? 'begin transaction read only' : 'begin')
     try {
+      if (!this.dryRun) {
+        // Before the lookup, and without the rows' lock timeout: another import's batch is bounded.
+        await lockImport(client, target.lockName)
+        await client.query("set local lock_timeout = '5s'")
+      }
       const fresh = await this.withoutRepeatedKeys(rows, result)
       const lookup = await target.lookup(client, fresh, !this.dryRun)
       const bulk: unknown[] = []
@@ -289,13 +343,13 @@ class BatchWriter<Lookup> {
     const keys = fresh.map((row) => row.key)
     const inserted = await this.client.query<{ key: string }>(
       `insert into import_keys (key, line) select * from unnest($1::text[], $2::integer[])
-       on conflict (key) do nothing returning key`,
+       on conflict (md5(key)) do nothing returning key`,
       [keys, fresh.map((row) => row.line)],
     )
     if (inserted.rows.length === fresh.length) return fresh
     const isNew = new Set(inserted.rows.map((row) => row.key))
     const seen = await this.client.query<{ key: string; line: number }>(
-      'select key, line from import_keys where key = any($1::text[])',
+      'select key, line from import_keys where md5(key) in (select md5(k) from unnest($1::text[]) k)',
       [keys.filter((key) => !isNew.has(key))],
     )
     const lines = new Map(seen.rows.map((row) => [row.key, row.line]))

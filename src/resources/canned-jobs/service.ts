@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/pool.js'
 import { newPublicId } from '../../lib/ids.js'
 import type { ImportFormat } from '../../lib/import-file.js'
 import type { Actor } from '../../platform/events.js'
+import { ImportInterrupted, lockImport } from '../../platform/imports/concurrency.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { getRecord, listRecords, type SqlType, writeRecordBatch } from '../../platform/resource.js'
 import {
@@ -278,6 +279,7 @@ export async function importCannedJobs(
   actor: Actor,
   jobs: ValidRow<CannedJobImport>[],
   rejections: ImportRejection[],
+  options: { signal?: AbortSignal | undefined } = {},
 ): Promise<ImportReport> {
   const sorted = [...rejections].sort((a, b) => a.line - b.line)
   const report: ImportReport = {
@@ -289,7 +291,10 @@ export async function importCannedJobs(
     rejections: sorted,
   }
   if (sorted.length > 0) return report
+  // Concurrent imports of one shop's canned jobs take turns: the second sees what the first wrote.
+  await lockImport(tx, `${actor.shopId}:canned_jobs`)
   for (let start = 0; start < jobs.length; start += chunkSize) {
+    if (options.signal?.aborted) throw new ImportInterrupted()
     const chunk = jobs.slice(start, start + chunkSize)
     const existing = await lockedJobsByCode(
       tx,

@@ -187,6 +187,8 @@ export function customerImportTarget(options: CustomerImportOptions): ImportTarg
   const refOwner = { shopId: keying.shopId, integrationId: keying.integrationId as string }
   return {
     noun: 'customer',
+    // Every key kind: an import by email and one by phone of the same rows would duplicate them too.
+    lockName: `${keying.shopId}:customers`,
     fields: customerImportFields(keying.kind === 'external_id'),
     keyOf(fields) {
       const key = customerKeyOf(keying, keyField, fields[keyField])

@@ -13,6 +13,8 @@ export interface ImportRejection {
 export interface ImportReport {
   /** False when any row was rejected: then nothing was written (one transaction, all or nothing). */
   written: boolean
+  /** True when it was stopped (Ctrl-C) before the end: nothing was written. */
+  interrupted?: boolean
   created: number
   updated: number
   unchanged: number
@@ -29,7 +31,10 @@ export interface ValidRow<T> {
 export function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0]
   if (!issue) return 'invalid row'
-  if (issue.code === 'unrecognized_keys') return `unknown field "${issue.keys[0] ?? ''}"`
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? ''
+    return `unknown field "${key.length > 100 ? `${key.slice(0, 100)}…` : key}"`
+  }
   const field = issue.path.map(String).join('.')
   if (issue.code === 'invalid_type' && issue.input === undefined) return `${field}: is required`
   return field ? `${field}: ${issue.message}` : issue.message
@@ -46,17 +51,29 @@ export async function readValidRows<T>(
 ): Promise<{ rows: ValidRow<T>[]; rejections: ImportRejection[] }> {
   const rows: ValidRow<T>[] = []
   const rejections: ImportRejection[] = []
+  for await (const record of validatedRecords(path, schema, onRecord)) {
+    if ('reason' in record) rejections.push(record)
+    else rows.push(record)
+  }
+  return { rows, rejections }
+}
+
+/** The records of `path` as they are read, each validated: a row, or its rejection. */
+export async function* validatedRecords<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  onRecord: (line: number) => void = () => {},
+): AsyncGenerator<ValidRow<T> | ImportRejection> {
   for await (const record of readImportRecords(path)) {
     onRecord(record.line)
     if ('error' in record) {
-      rejections.push({ line: record.line, reason: record.error })
+      yield { line: record.line, reason: record.error }
       continue
     }
     const parsed = schema.safeParse(record.fields)
-    if (parsed.success) rows.push({ line: record.line, value: parsed.data })
-    else rejections.push({ line: record.line, reason: describeIssue(parsed.error) })
+    if (parsed.success) yield { line: record.line, value: parsed.data }
+    else yield { line: record.line, reason: describeIssue(parsed.error) }
   }
-  return { rows, rejections }
 }
 
 // Import fields arrive as CSV text or NDJSON values: a JSON number is read through its decimal

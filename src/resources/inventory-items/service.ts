@@ -5,6 +5,7 @@ import { newPublicId } from '../../lib/ids.js'
 import { DecimalInputError, parseDecimalInput } from '../../lib/money.js'
 import { parseTireSize, type TireSize } from '../../lib/tire-sizes.js'
 import type { Actor } from '../../platform/events.js'
+import { ImportInterrupted, lockImport } from '../../platform/imports/concurrency.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { applyChanges, getRecord, listRecords, type SqlType, writeRecordBatch } from '../../platform/resource.js'
 import { type InventoryItemFilters, type InventoryItemRow, inventoryItemDefinition } from './definition.js'
@@ -189,19 +190,6 @@ function applyRow(current: ImportedState, row: InventoryImportRow): ImportedStat
 
 const sameState = (a: ImportedState, b: ImportedState) => columnNames.every((name) => a[name] === b[name])
 
-/** Later rows naming a part number already named (case-insensitively) are rejected. */
-export function repeatedKeys<T>(rows: ValidRow<T>[], keyOf: (value: T) => string, label: string): ImportRejection[] {
-  const firstLine = new Map<string, number>()
-  const rejections: ImportRejection[] = []
-  for (const row of rows) {
-    const key = keyOf(row.value).toLowerCase()
-    const first = firstLine.get(key)
-    if (first === undefined) firstLine.set(key, row.line)
-    else rejections.push({ line: row.line, reason: `${label} "${keyOf(row.value)}" is already on line ${first}` })
-  }
-  return rejections
-}
-
 const chunkSize = 500
 
 /** The tables importInventoryItems writes (the import command analyzes them once it has committed). */
@@ -218,44 +206,125 @@ export async function importInventoryItems(
   rows: ValidRow<InventoryImportRow>[],
   readRejections: ImportRejection[],
 ): Promise<ImportReport> {
-  const rejections = [...readRejections, ...repeatedKeys(rows, (row) => row.part_number, 'part_number')].sort(
-    (a, b) => a.line - b.line,
+  return importInventoryRecords(tx, actor, [...readRejections, ...rows])
+}
+
+/**
+ * `importInventoryItems` over records as a file yields them (rows and rejections, in any order), in
+ * constant memory: rows are written in chunks as they come, each chunk's part numbers checked against
+ * the earlier ones in a temporary table; the first rejection stops the writing (the rest is still
+ * validated, so every rejection is reported) and rolls back what was written, so nothing is. Concurrent
+ * imports of one shop take turns (an advisory lock held by the transaction). `signal` (Ctrl-C) stops it
+ * between chunks with ImportInterrupted, so the caller's transaction rolls back.
+ */
+export async function importInventoryRecords(
+  tx: Queryable,
+  actor: Actor,
+  records:
+    | Iterable<ValidRow<InventoryImportRow> | ImportRejection>
+    | AsyncIterable<ValidRow<InventoryImportRow> | ImportRejection>,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<ImportReport> {
+  const report: ImportReport = { written: false, created: 0, updated: 0, unchanged: 0, rejected: 0, rejections: [] }
+  await lockImport(tx, `${actor.shopId}:inventory_items`)
+  await tx.query('savepoint inventory_import')
+  await tx.query(
+    'create temporary table inventory_import_keys (key text primary key, line integer not null) on commit drop',
   )
-  const report: ImportReport = {
-    written: false,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    rejected: rejections.length,
-    rejections,
+  let chunk: ValidRow<InventoryImportRow>[] = []
+  const flush = async () => {
+    const fresh = await withoutRepeatedPartNumbers(tx, chunk, report.rejections)
+    chunk = []
+    // After a rejection nothing more is written: it will all be rolled back.
+    if (report.rejections.length === 0) await writeInventoryChunk(tx, actor, fresh, report)
   }
-  if (rejections.length > 0) return report
-  for (let start = 0; start < rows.length; start += chunkSize) {
-    const chunk = rows.slice(start, start + chunkSize)
-    const existing = await lockedItemsByPartNumber(
-      tx,
-      actor,
-      chunk.map((row) => row.value.part_number.toLowerCase()),
-    )
-    const inserts: (ImportedState & { public_id: string })[] = []
-    const updates: (ImportedState & { id: string })[] = []
-    for (const { value } of chunk) {
-      const current = existing.get(value.part_number.toLowerCase())
-      if (!current) {
-        inserts.push({ ...applyRow(newItemDefaults(value), value), public_id: newPublicId('inventoryItem') })
-        continue
-      }
-      const before = stateOf(current)
-      const after = applyRow(before, value)
-      if (sameState(before, after)) report.unchanged += 1
-      else updates.push({ ...after, id: current.id })
+  for await (const record of records) {
+    if ('reason' in record) report.rejections.push(record)
+    else chunk.push(record)
+    if (chunk.length >= chunkSize) {
+      if (options.signal?.aborted) throw new ImportInterrupted()
+      await flush()
     }
-    await writeRecordBatch(tx, 'inventory_items', actor.shopId, importedColumns, inserts, updates)
-    report.created += inserts.length
-    report.updated += updates.length
   }
+  if (options.signal?.aborted) throw new ImportInterrupted()
+  await flush()
+  report.rejections.sort((a, b) => a.line - b.line)
+  report.rejected = report.rejections.length
+  if (report.rejected > 0) {
+    await tx.query('rollback to savepoint inventory_import')
+    return { ...report, created: 0, updated: 0, unchanged: 0 }
+  }
+  await tx.query('drop table inventory_import_keys')
+  await tx.query('release savepoint inventory_import')
   report.written = true
   return report
+}
+
+/** The rows whose part number no earlier row had (this chunk or an earlier one); the others are rejected. */
+async function withoutRepeatedPartNumbers(
+  tx: Queryable,
+  rows: ValidRow<InventoryImportRow>[],
+  rejections: ImportRejection[],
+): Promise<ValidRow<InventoryImportRow>[]> {
+  const firstLine = new Map<string, number>()
+  const candidates: ValidRow<InventoryImportRow>[] = []
+  for (const row of rows) {
+    const key = row.value.part_number.toLowerCase()
+    const first = firstLine.get(key)
+    if (first === undefined) {
+      firstLine.set(key, row.line)
+      candidates.push(row)
+    } else {
+      rejections.push({ line: row.line, reason: `part_number "${row.value.part_number}" is already on line ${first}` })
+    }
+  }
+  if (candidates.length === 0) return candidates
+  const { rows: earlier } = await tx.query<{ key: string; line: number }>(
+    `with given as (select * from unnest($1::text[], $2::integer[]) as g (key, line)),
+       added as (insert into inventory_import_keys (key, line) select key, line from given
+                 on conflict (key) do nothing returning key)
+     select k.key, k.line from inventory_import_keys k join given g using (key)
+     where g.key not in (select key from added)`,
+    [candidates.map((row) => row.value.part_number.toLowerCase()), candidates.map((row) => row.line)],
+  )
+  if (earlier.length === 0) return candidates
+  const lines = new Map(earlier.map((row) => [row.key, row.line]))
+  return candidates.filter((row) => {
+    const line = lines.get(row.value.part_number.toLowerCase())
+    if (line === undefined) return true
+    rejections.push({ line: row.line, reason: `part_number "${row.value.part_number}" is already on line ${line}` })
+    return false
+  })
+}
+
+async function writeInventoryChunk(
+  tx: Queryable,
+  actor: Actor,
+  chunk: ValidRow<InventoryImportRow>[],
+  report: ImportReport,
+): Promise<void> {
+  if (chunk.length === 0) return
+  const existing = await lockedItemsByPartNumber(
+    tx,
+    actor,
+    chunk.map((row) => row.value.part_number.toLowerCase()),
+  )
+  const inserts: (ImportedState & { public_id: string })[] = []
+  const updates: (ImportedState & { id: string })[] = []
+  for (const { value } of chunk) {
+    const current = existing.get(value.part_number.toLowerCase())
+    if (!current) {
+      inserts.push({ ...applyRow(newItemDefaults(value), value), public_id: newPublicId('inventoryItem') })
+      continue
+    }
+    const before = stateOf(current)
+    const after = applyRow(before, value)
+    if (sameState(before, after)) report.unchanged += 1
+    else updates.push({ ...after, id: current.id })
+  }
+  await writeRecordBatch(tx, 'inventory_items', actor.shopId, importedColumns, inserts, updates)
+  report.created += inserts.length
+  report.updated += updates.length
 }
 
 async function lockedItemsByPartNumber(

@@ -64,6 +64,7 @@ export function vehicleImportTarget(options: VehicleImportOptions): ImportTarget
   }
   return {
     noun: 'vehicle',
+    lockName: `${options.shopId}:vehicles`,
     fields: vehicleImportFields(key === 'external_id', ownerColumn),
     keyOf(fields) {
       const value = fields[key]

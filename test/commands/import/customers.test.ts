@@ -189,7 +189,7 @@ t.test('wrong encodings and a 10 MB field are refused clearly; nothing else brea
   const sixteen = await importJson([utf16, ...keyFlags])
   t.match(sixteen.report.rejections[0]?.reason, /UTF-16/)
 
-  const human = await cli(['import', 'customers', latin1, ...keyFlags])
+  const human = await cli(['import', 'customers', latin1, ...keyFlags, '--overwrite'])
   t.equal(human.code, 1)
   t.match(human.stdout, /not read to its end/)
 
@@ -278,7 +278,7 @@ t.test('dry run validates everything and writes nothing; a re-run changes nothin
     'each created customer recorded its event, by the shop (not the integration), marked as an import',
   )
 
-  const again = await importJson([csv, ...keyFlags])
+  const again = await importJson([csv, ...keyFlags, '--overwrite'])
   t.same(counts(again.report), [0, 0, 1200, 2], 'the same file again: every row unchanged')
   t.same(await tableCounts(), after, 'and nothing written, no event recorded')
   const [d5] = await customersWhere('external_id=D-5')
