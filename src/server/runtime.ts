@@ -55,6 +55,7 @@ export async function startServer(options: {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     applicationName: 'shopapi serve',
     log: { warn: (details, message) => log?.warn(details, message) },
+    warnAboutRole: true,
   })
   let worker: WebhookWorker | undefined
   let authCache: RunningAuthCache | undefined
@@ -150,6 +151,7 @@ export async function startWorkerProcess(options: {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     applicationName: 'shopapi worker',
     log: options.log,
+    warnAboutRole: true,
   })
   let metricsListener: MetricsListener | undefined
   let started: WebhookWorker | undefined
