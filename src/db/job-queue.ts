@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module'
 import type pg from 'pg'
-import PgBoss from 'pg-boss'
 import { mayCreateIn, ownerNeeded } from './roles.js'
 
 /** The queue of the scheduled maintenance job (purges, the no-show sweep). */
@@ -12,12 +11,11 @@ const maintenanceQueueOptions = { name: maintenanceQueue, retryLimit: 0, expireI
 /**
  * The queue through which pg-boss's own scheduler sends scheduled jobs (`boss.schedule`). pg-boss
  * creates it when its scheduler starts, ignoring a failure: as a role that may not create tables, it
- * would then drop every scheduled job without a word. Named by pg-boss itself, so an upgrade that
- * renames it cannot leave the maintenance schedule silently dead.
+ * would then drop every scheduled job without a word. pg-boss's name for it (QUEUES.SEND_IT in
+ * pg-boss/src/timekeeper.js), written out so that a command's start does not load pg-boss;
+ * test/db/job-queue.test.ts checks that it is still pg-boss's.
  */
-const schedulerQueue: string = (
-  createRequire(import.meta.url)('pg-boss/src/timekeeper.js') as { QUEUES: { SEND_IT: string } }
-).QUEUES.SEND_IT
+export const schedulerQueue = '__pgboss__send-it'
 
 /** Every queue the service uses, created by the owner at migrate time. */
 export const jobQueues: readonly string[] = [schedulerQueue, maintenanceQueue]
@@ -53,6 +51,8 @@ export async function installJobQueue(client: pg.Client): Promise<void> {
     if (owner === false || (owner === null && !(await mayCreateIn(client, 'pgboss')))) {
       throw new Error(ownerNeeded('the job queue (pg-boss) must be installed, upgraded or given a queue'))
     }
+    // Loaded only when there is work for it: every command's start passes here.
+    const { default: PgBoss } = await import('pg-boss')
     const boss = new PgBoss({
       db: { executeSql: (text, values) => client.query(text, values) },
       migrate: true,

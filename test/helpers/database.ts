@@ -54,8 +54,13 @@ async function createDatabase(t: Test): Promise<{ url: string; afterDrop: ((admi
       await client.end()
     }
   })
-  return { url: withDatabaseName(server, name), afterDrop }
+  const url = withDatabaseName(server, name)
+  cleanupsAfterDrop.set(url, afterDrop)
+  return { url, afterDrop }
 }
+
+/** The clean-ups of each database this process created, by its owner's url. */
+const cleanupsAfterDrop = new Map<string, ((admin: pg.Client) => Promise<void>)[]>()
 
 export interface TestDatabase {
   /** The service's connection: a login role that owns nothing, a member of shopapi_app (as in production). */
@@ -74,9 +79,9 @@ export interface TestDatabase {
  * for this test file, dropped after the database), so every test exercises the rights the service has.
  */
 export async function createTestDatabase(t: Test): Promise<TestDatabase> {
-  const { url: ownerUrl, afterDrop } = await createDatabase(t)
+  const { url: ownerUrl } = await createDatabase(t)
   await runMigrations(ownerUrl)
-  const url = await createRuntimeLogin(ownerUrl, afterDrop)
+  const url = await createRuntimeLogin(ownerUrl)
   const pool = createPool(url, { max: 10 })
   const ownerPool = createPool(ownerUrl, { max: 3 })
   t.teardown(async () => {
@@ -87,18 +92,23 @@ export async function createTestDatabase(t: Test): Promise<TestDatabase> {
 }
 
 /**
- * A login role member of shopapi_app, with a password (the embedded test server asks for one), and
- * its connection to the same database. Roles belong to the server, so each test file has its own.
+ * A login role member of shopapi_app (created first when missing, as the README's SQL for an external
+ * database does), with a password (the embedded test server asks for one), and its connection to the
+ * database of `ownerUrl` (one of createEmptyDatabase's). Roles belong to the server, so each has its
+ * own, dropped after its database.
  */
-async function createRuntimeLogin(
-  ownerUrl: string,
-  afterDrop: ((admin: pg.Client) => Promise<void>)[],
-): Promise<string> {
+export async function createRuntimeLogin(ownerUrl: string): Promise<string> {
+  const afterDrop = cleanupsAfterDrop.get(ownerUrl)
+  if (!afterDrop) throw new Error('createRuntimeLogin: not a database of createEmptyDatabase')
   const user = `shopapi_test_rt_${randomBase62(10).toLowerCase()}`
   const password = randomBase62(24)
   const admin = new pg.Client({ connectionString: ownerUrl })
   await admin.connect()
   try {
+    await admin.query(`do $$ begin
+      create role ${runtimeGroupRole} nologin;
+    exception when duplicate_object or unique_violation then null;
+    end $$`)
     await admin.query(`create role ${user} login password '${password}' in role ${runtimeGroupRole}`)
   } finally {
     await admin.end()
