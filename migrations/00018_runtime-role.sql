@@ -15,9 +15,9 @@ begin
     exception
       when duplicate_object or unique_violation then null;
       when insufficient_privilege then
-        raise exception 'the role shopapi_app does not exist and % may not create it', current_user
-          using errcode = 'insufficient_privilege',
-            hint = 'As a superuser, run: create role shopapi_app nologin; then migrate again (README: External database)';
+        raise exception 'the role shopapi_app does not exist and % may not create it: as a superuser, run '
+          '"create role shopapi_app nologin", then migrate again (README: External database)', current_user
+          using errcode = 'insufficient_privilege';
     end;
   end if;
 end
