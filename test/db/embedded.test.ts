@@ -10,6 +10,7 @@ import pg from 'pg'
 import PgBoss from 'pg-boss'
 import { migrate } from 'postgres-migrations'
 import t, { type Test } from 'tap'
+import { applianceStatus } from '../../src/cli/status.js'
 import { loadConfig } from '../../src/config.js'
 import { type Database, openDatabase } from '../../src/db/connect.js'
 import { openEmbeddedDatabase } from '../../src/db/embedded.js'
@@ -107,11 +108,13 @@ t.test('a new data directory: migrated by the owner, served by shopapi_runtime',
   await checkWorkerRuns(t, database)
 })
 
-t.test('a data directory from before the runtime role is upgraded on its next start', async (t) => {
+/**
+ * A data directory as the previous version left it: the owner's password file only, no runtime or
+ * group role, migrated to 00017, and pg-boss installed and started by the owner (the service was the
+ * owner then), with a shop in it.
+ */
+async function oldDataDirectory(t: Test): Promise<string> {
   const dataDir = await scratch(t)
-  // The directory as the previous version left it: the owner's password file only, no runtime or
-  // group role, migrated to 00017, and pg-boss installed and started by the owner (the service was
-  // the owner then), with a shop in it.
   const old = await openEmbeddedDatabase(dataDir, { durable: false })
   const admin = new pg.Client({ connectionString: old.url })
   await admin.connect()
@@ -135,7 +138,11 @@ t.test('a data directory from before the runtime role is upgraded on its next st
   await boss.stop({ graceful: false })
   await old.stop()
   t.notOk(fs.existsSync(runtimeFile(dataDir)), 'before: no runtime password file')
+  return dataDir
+}
 
+t.test('a data directory from before the runtime role is upgraded on its next start', async (t) => {
+  const dataDir = await oldDataDirectory(t)
   const database = await open(t, dataDir)
   t.same(database.appliedMigrations, ['runtime-role'], 'the next start applies 00018 as the owner')
   t.equal(new URL(database.url).username, 'shopapi_runtime', 'and serves as the runtime role it created')
@@ -145,4 +152,22 @@ t.test('a data directory from before the runtime role is upgraded on its next st
   t.same(await describeConnectionRole(database.pool), { name: 'shopapi_runtime', excess: null }, 'it owns nothing')
   await checkRuntimeRefusals(t, database.url)
   await checkWorkerRuns(t, database)
+})
+
+t.test('`shopapi status` on such a directory says the runtime role is not granted its rights yet', async (t) => {
+  // status never migrates: before 00018 the runtime role may read none of the tables.
+  const dataDir = await oldDataDirectory(t)
+  const unmigrated = await openDatabase(loadConfig({}, { dataDir, databaseUrl: undefined }), { migrate: false })
+  try {
+    const status = await applianceStatus(unmigrated.pool, { disableAfterMs: 60_000 })
+    t.equal(status.checks.database.status, 'ok', 'the database is reachable')
+    t.match(
+      status.checks.migrations,
+      { status: 'fail', message: /may not read the migrations table.*run `shopapi migrate` as the owner/ },
+      'the migration that grants the runtime role its rights is pending',
+    )
+    t.equal(status.checks.worker.status, 'unknown', 'what it cannot read is not checked')
+  } finally {
+    await unmigrated.close()
+  }
 })
