@@ -18,7 +18,7 @@ export default class Serve extends BaseCommand {
     '<%= config.bin %> serve',
     '<%= config.bin %> serve --port 8080 --shop-name "Main Street Auto" --timezone America/Chicago --currency USD',
     'DATABASE_URL=postgres://shopapi_runtime@db/shopapi <%= config.bin %> serve --host 0.0.0.0   # after `shopapi migrate` as the owner',
-    'DATABASE_URL=postgres://shopapi@db/shopapi <%= config.bin %> serve --no-worker   # deliveries by `shopapi worker`',
+    'DATABASE_URL=postgres://shopapi_runtime@db/shopapi <%= config.bin %> serve --no-worker   # deliveries by `shopapi worker`',
     '<%= config.bin %> serve --demo   # an empty database gets the demo shop first (see `shopapi demo`)',
     '<%= config.bin %> serve --metrics-port 9464   # Prometheus on this host scrapes http://127.0.0.1:9464/metrics',
     'SHOPAPI_METRICS_TOKEN=$(openssl rand -hex 24) <%= config.bin %> serve   # GET /metrics on the API port with that bearer token',
