@@ -108,9 +108,16 @@ t.test('a new data directory: migrated by the owner, served by shopapi_runtime',
   await checkWorkerRuns(t, database)
 })
 
+/** The migration files before the runtime role's (what a data directory of the previous version had), and the rest. */
+async function migrationFiles(): Promise<{ before: string[]; from: string[] }> {
+  const files = (await readdir(migrationsDir)).filter((file) => /^\d+_.*\.sql$/.test(file)).sort()
+  const at = files.findIndex((file) => file.endsWith('_runtime-role.sql'))
+  return { before: files.slice(0, at), from: files.slice(at) }
+}
+
 /**
  * A data directory as the previous version left it: the owner's password file only, no runtime or
- * group role, migrated to 00017, and pg-boss installed and started by the owner (the service was the
+ * group role, migrated up to the runtime role's migration, and pg-boss installed and started by the owner (the service was the
  * owner then), with a shop in it.
  */
 async function oldDataDirectory(t: Test): Promise<string> {
@@ -121,10 +128,10 @@ async function oldDataDirectory(t: Test): Promise<string> {
   await admin.query('drop role shopapi_runtime')
   await admin.query('drop role shopapi_app')
   fs.rmSync(runtimeFile(dataDir))
-  const earlier = path.join(path.dirname(dataDir), 'migrations-00017')
+  const earlier = path.join(path.dirname(dataDir), 'migrations-before-runtime-role')
   await mkdir(earlier)
-  for (const file of await readdir(migrationsDir)) {
-    if (/^000(0\d|1[0-7])_/.test(file)) await copyFile(path.join(migrationsDir, file), path.join(earlier, file))
+  for (const file of (await migrationFiles()).before) {
+    await copyFile(path.join(migrationsDir, file), path.join(earlier, file))
   }
   await migrate({ client: admin }, earlier, { logger: () => {} })
   await admin.query(
@@ -144,7 +151,11 @@ async function oldDataDirectory(t: Test): Promise<string> {
 t.test('a data directory from before the runtime role is upgraded on its next start', async (t) => {
   const dataDir = await oldDataDirectory(t)
   const database = await open(t, dataDir)
-  t.same(database.appliedMigrations, ['runtime-role'], 'the next start applies 00018 as the owner')
+  t.same(
+    database.appliedMigrations,
+    (await migrationFiles()).from.map((file) => file.replace(/^\d+_|\.sql$/g, '')),
+    'the next start applies 00018 (runtime-role), and any later one, as the owner',
+  )
   t.equal(new URL(database.url).username, 'shopapi_runtime', 'and serves as the runtime role it created')
   t.equal(mode(runtimeFile(dataDir)), 0o600, 'whose password file is made 0600')
   const { rows } = await database.pool.query<{ name: string }>('select name from shops')
