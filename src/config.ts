@@ -68,6 +68,10 @@ const defaultRetrySchedule = '1m,5m,30m,2h,8h,24h,24h'
 
 const envSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
+  SHOPAPI_MIGRATION_DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value)),
   SHOPAPI_DATA_DIR: z.string().min(1).default('.shopapi'),
   SHOPAPI_RATE_LIMIT_MAX: positiveInt(600),
   SHOPAPI_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
@@ -100,7 +104,13 @@ export const metricsTokenPattern = /^[\x21-\x7e]{16,200}$/
 export const metricsTokenRule = '16-200 visible ASCII characters, e.g. `openssl rand -hex 24`'
 
 export interface Config {
+  /** The service's connection (a role that owns nothing); unset: the embedded database. */
   databaseUrl: string | undefined
+  /**
+   * The owner of the tables, for migrations (at start-up of every command and `shopapi migrate`);
+   * unset: migrations use databaseUrl (one role for both, as before roles were split).
+   */
+  migrationDatabaseUrl: string | undefined
   dataDir: string
   rateLimit: { max: number; windowSeconds: number }
   /**
@@ -171,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const config: Config = {
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.SHOPAPI_MIGRATION_DATABASE_URL,
     dataDir: path.resolve(e.SHOPAPI_DATA_DIR),
     rateLimit: { max: e.SHOPAPI_RATE_LIMIT_MAX, windowSeconds: e.SHOPAPI_RATE_LIMIT_WINDOW_SECONDS },
     edgeRateLimit: { max: e.SHOPAPI_EDGE_RATE_LIMIT_MAX },

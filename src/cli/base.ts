@@ -2,9 +2,19 @@ import { format } from 'node:util'
 import { Command, Flags, type Interfaces } from '@oclif/core'
 import Table from 'cli-table3'
 import { type Config, loadConfig } from '../config.js'
-import { type Database, openDatabase } from '../db/connect.js'
+import { type Database, migrateDatabase, openDatabase } from '../db/connect.js'
 import { ApiError, UsageError } from '../lib/errors.js'
 import { escapeForTerminal, escapeForTerminalLine } from '../lib/terminal-text.js'
+
+/**
+ * `--migration-database-url` of the commands that run the service or only migrate (serve, worker,
+ * migrate); the others read SHOPAPI_MIGRATION_DATABASE_URL through the configuration.
+ */
+export const migrationDatabaseUrlFlag = Flags.string({
+  env: 'SHOPAPI_MIGRATION_DATABASE_URL',
+  description:
+    "With DATABASE_URL: the connection of the role that owns shopapi's tables, used only to migrate; DATABASE_URL then names a role that owns nothing (README: External database)",
+})
 
 /** The longest a graceful stop may take: requests and delivery attempts in flight end well before. */
 const shutdownLimitMs = 30_000
@@ -33,7 +43,8 @@ export abstract class BaseCommand extends Command {
     }),
   }
 
-  private database: Database | undefined
+  /** What the command opened, closed when it ends however it ends. */
+  private database: Pick<Database, 'close'> | undefined
   /** Set while `interruptible` runs: a signal aborts it instead of ending the process. */
   private interruption: { controller: AbortController; notice: string } | undefined
 
@@ -83,9 +94,13 @@ export abstract class BaseCommand extends Command {
     }
   }
 
-  protected appConfig(databaseUrl: string | undefined): Config {
+  /** The configuration, with the connection flags (`--database-url`, `--migration-database-url`) applied. */
+  protected appConfig(databaseUrl: string | undefined, migrationDatabaseUrl?: string): Config {
     try {
-      return loadConfig(process.env, { databaseUrl })
+      return loadConfig(process.env, {
+        databaseUrl,
+        migrationDatabaseUrl: migrationDatabaseUrl?.trim() ? migrationDatabaseUrl : undefined,
+      })
     } catch (error) {
       throw new UsageError((error as Error).message)
     }
@@ -100,14 +115,26 @@ export abstract class BaseCommand extends Command {
     options: { migrate?: boolean } = {},
   ): Promise<Database> {
     const config = this.appConfig(databaseUrl)
-    this.database = await openDatabase(config, {
+    const database = await openDatabase(config, {
       onProgress: (message) => this.stderrLine(message),
       applicationName: `shopapi ${this.id ?? ''}`.trim(),
       ...(options.migrate === false ? { migrate: false } : {}),
     })
+    this.holdUntilEnd(database)
+    return database
+  }
+
+  /** Migrates as the owner (`shopapi migrate`) and opens nothing else; the names of the migrations applied. */
+  protected async migrateDatabase(config: Config): Promise<string[]> {
+    const migrated = await migrateDatabase(config, { onProgress: (message) => this.stderrLine(message) })
+    this.holdUntilEnd(migrated)
+    return migrated.applied
+  }
+
+  private holdUntilEnd(database: Pick<Database, 'close'>): void {
+    this.database = database
     process.once('SIGINT', this.onSignal)
     process.once('SIGTERM', this.onSignal)
-    return this.database
   }
 
   protected async closeDatabase(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core'
-import { BaseCommand } from '../cli/base.js'
+import { BaseCommand, migrationDatabaseUrlFlag } from '../cli/base.js'
 import { demoCountRows, demoCurlCommands, demoJson, demoProgress } from '../cli/demo/present.js'
 import { type DemoResult, databaseHasData, demoShop, seedDemo } from '../cli/demo/seed.js'
 import { metricsTokenPattern, metricsTokenRule } from '../config.js'
@@ -17,14 +17,15 @@ export default class Serve extends BaseCommand {
   static override examples = [
     '<%= config.bin %> serve',
     '<%= config.bin %> serve --port 8080 --shop-name "Main Street Auto" --timezone America/Chicago --currency USD',
-    'DATABASE_URL=postgres://shopapi@db/shopapi <%= config.bin %> serve --host 0.0.0.0',
-    'DATABASE_URL=postgres://shopapi@db/shopapi <%= config.bin %> serve --no-worker   # deliveries by `shopapi worker`',
+    'DATABASE_URL=postgres://shopapi_runtime@db/shopapi <%= config.bin %> serve --host 0.0.0.0   # after `shopapi migrate` as the owner',
+    'DATABASE_URL=postgres://shopapi_runtime@db/shopapi <%= config.bin %> serve --no-worker   # deliveries by `shopapi worker`',
     '<%= config.bin %> serve --demo   # an empty database gets the demo shop first (see `shopapi demo`)',
     '<%= config.bin %> serve --metrics-port 9464   # Prometheus on this host scrapes http://127.0.0.1:9464/metrics',
     'SHOPAPI_METRICS_TOKEN=$(openssl rand -hex 24) <%= config.bin %> serve   # GET /metrics on the API port with that bearer token',
   ]
 
   static override flags = {
+    'migration-database-url': migrationDatabaseUrlFlag,
     port: Flags.integer({ description: 'TCP port to listen on', default: 8080, min: 0, max: 65535, env: 'PORT' }),
     host: Flags.string({ description: 'Address to listen on', default: '127.0.0.1', env: 'HOST' }),
     'shop-name': Flags.string({
@@ -71,7 +72,7 @@ export default class Serve extends BaseCommand {
 
   async run() {
     const { flags } = await this.parse(Serve)
-    const config = this.appConfig(flags['database-url'])
+    const config = this.appConfig(flags['database-url'], flags['migration-database-url'])
     limitHeapGrowth(config.heapGrowthPercent)
     const metricsToken = flags['metrics-token']?.trim() ? flags['metrics-token'] : undefined
     if (metricsToken !== undefined && !metricsTokenPattern.test(metricsToken)) {

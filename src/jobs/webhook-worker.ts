@@ -4,6 +4,7 @@ import pg from 'pg'
 import PgBoss from 'pg-boss'
 import type { Dispatcher } from 'undici'
 import type { WebhookConfig } from '../config.js'
+import { maintenanceQueue } from '../db/job-queue.js'
 import { createPool, type PoolOptions } from '../db/pool.js'
 import { createDeliveryAgent, type Resolver, webhookResolver } from '../lib/webhook-targets.js'
 import type { Metrics } from '../platform/metrics.js'
@@ -37,7 +38,6 @@ import {
   UnrecordedAttemptError,
 } from './webhook-attempt.js'
 
-export const maintenanceQueue = 'shopapi-maintenance'
 // Channels: the events trigger (migration 00003) and writers of deliveries that bypass events.
 const wakeChannels = ['shopapi_events', 'shopapi_deliveries']
 
@@ -228,6 +228,9 @@ export class WebhookWorker {
       application_name: this.options.applicationName ?? 'shopapi worker',
       // pg-boss only runs the minute maintenance job: two connections are plenty.
       max: 2,
+      // Its schema and queues are the owner's, made at migrate time (src/db/job-queue.ts): this role
+      // only checks the version, and reads and writes jobs.
+      migrate: false,
       schedule: true,
       supervise: true,
       maintenanceIntervalSeconds: 30,
@@ -235,28 +238,12 @@ export class WebhookWorker {
     boss.on('error', (error) => this.options.log.error({ err: error }, 'job queue error'))
     await boss.start()
     this.boss = boss
-    await this.createQueues(boss)
     await this.beat()
     await boss.schedule(maintenanceQueue, '* * * * *', {}, { retryLimit: 0 })
     await this.listen()
     this.scanTimer = setInterval(() => this.wake(true), scanIntervalMs)
     this.scanTimer.unref()
     this.wake(true)
-  }
-
-  /**
-   * pg-boss 10 deadlocks when two sessions create queues at once (serve and worker starting
-   * together), so creation runs one process at a time under an advisory lock.
-   */
-  private async createQueues(boss: PgBoss): Promise<void> {
-    const client = await this.pool.connect()
-    try {
-      await client.query("select pg_advisory_lock(hashtext('shopapi:create-queues'))")
-      await boss.createQueue(maintenanceQueue, { name: maintenanceQueue, retryLimit: 0, expireInSeconds: 600 })
-    } finally {
-      await client.query("select pg_advisory_unlock(hashtext('shopapi:create-queues'))").catch(() => {})
-      client.release()
-    }
   }
 
   /**

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 
-// The data directory holds the master key (secret.key) and the embedded database's password
-// (embedded-postgres.json). Like ssh with a private key, we refuse to use such a file when others
-// may read it, rather than use it silently: the operator learns of the exposure and fixes it once.
+// The data directory holds the master key (secret.key) and the embedded database's passwords (the
+// owner's embedded-postgres.json, the runtime role's embedded-postgres-runtime.json). Like ssh with a
+// private key, we refuse to use such a file when others may read it, rather than use it silently: the
+// operator learns of the exposure and fixes it once.
 
 /** Windows has no POSIX modes (fs reports 0666 for every file): there the checks would refuse all. */
 const modesApply = process.platform !== 'win32'
@@ -13,7 +14,12 @@ export function octalMode(mode: number): string {
 }
 
 // What shopapi keeps in its data directory (and the `.tmp` files it writes aside for a moment).
-const dataDirectoryEntries = new Set(['secret.key', 'embedded-postgres.json', 'postgres'])
+const dataDirectoryEntries = new Set([
+  'secret.key',
+  'embedded-postgres.json',
+  'embedded-postgres-runtime.json',
+  'postgres',
+])
 
 /**
  * Creates the data directory `dir` (and missing parents) with mode 0700. An existing one that its group

@@ -58,6 +58,7 @@ export async function startServer(options: {
     // first shop are written through this pool too, in statements far below it.
     statementTimeoutMs: options.config.statementTimeoutMs,
     log: { warn: (details, message) => log?.warn(details, message) },
+    warnAboutRole: true,
   })
   let worker: WebhookWorker | undefined
   let authCache: RunningAuthCache | undefined
@@ -153,6 +154,7 @@ export async function startWorkerProcess(options: {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     applicationName: 'shopapi worker',
     log: options.log,
+    warnAboutRole: true,
   })
   let metricsListener: MetricsListener | undefined
   let started: WebhookWorker | undefined

@@ -74,6 +74,7 @@ t.test('the embedded data directory: 0700, and as root only the needed parents g
   const first = await runCli(['migrate'], env, 240_000)
   t.equal(first.code, 0, 'migrate on a new embedded database exits 0', { stderr: first.stderr })
   t.equal(mode(path.join(dataDir, 'embedded-postgres.json')), 0o600, 'the database password is 0600')
+  t.equal(mode(path.join(dataDir, 'embedded-postgres-runtime.json')), 0o600, "the runtime role's password is 0600")
   const reports = first.stderr.split('\n').filter((line) => line.startsWith('Running as root'))
   if (userInfo().uid === 0) {
     t.equal(mode(dataDir), 0o701, 'as root: the data directory is 0700 plus o+x for the postgres user')

@@ -12,15 +12,18 @@ import { createIntegration } from '../../src/platform/tenancy/integrations.js'
 import { createShop, type ShopRow } from '../../src/platform/tenancy/shops.js'
 import { buildApp } from '../../src/server/app.js'
 import { contractChecker, describeViolation } from './contract.js'
-import { createTestDatabase } from './database.js'
+import { createTestDatabase, type TestDatabase } from './database.js'
 
 /** The LISTEN connection of a test app started with `authCache: true`. */
 export const authCacheApplicationName = 'shopapi test (auth changes)'
 
 export interface TestApp {
   app: FastifyInstance
+  /** The app's pool: a runtime login that owns nothing, as the service's (test/helpers/database.ts). */
   pool: pg.Pool
   url: string
+  /** The owner of the tables, for what only a test does (DDL, session settings the service may not change). */
+  owner: TestDatabase['owner']
   baseUrl: string
   config: Config
   /** fetch() against the app's real socket; `key` becomes the bearer token. */
@@ -67,7 +70,8 @@ export async function startTestApp(
   options: {
     config?: Partial<Config>
     operations?: Operation[]
-    database?: { url: string; pool: pg.Pool }
+    /** Without `owner`, the test's own pool stands in for it. */
+    database?: { url: string; pool: pg.Pool; owner?: TestDatabase['owner'] }
     logStream?: { write(line: string): void }
     /** DNS answers for webhook url checks (names such as hooks.example.test). */
     resolver?: Resolver
@@ -130,6 +134,7 @@ export async function startTestApp(
     app,
     pool: database.pool,
     url: database.url,
+    owner: database.owner ?? { url: database.url, pool: database.pool },
     baseUrl,
     config,
     allowInternalErrors,

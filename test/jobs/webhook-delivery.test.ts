@@ -518,7 +518,7 @@ t.test('an attempt the database refuses to record fails the delivery visibly aft
   const log = { info() {}, warn() {}, error: (details: object, message: string) => errors.push({ details, message }) }
   const h = await harness(t, { log, webhooks: { retryScheduleMs: [200, 200, 200, 200, 200] } })
   // Test-only: the record of any attempt answered "poison" is refused, as a storage fault would be.
-  await h.api.pool.query(`
+  await h.api.owner.pool.query(`
     create function refuse_poison() returns trigger language plpgsql as $$
     begin
       if new.response_body = 'poison' then raise exception 'refused for the test'; end if;

@@ -144,7 +144,8 @@ const sql = database.pool
 
 // Autovacuum would analyze a table once 10 % of it changed; off for every table of this test's
 // database, so the plans below are those of tables nothing has analyzed yet (checked at the end).
-await sql.query(`do $$
+// A table's storage parameters are its owner's to change.
+await database.owner.pool.query(`do $$
   declare name regclass;
   begin
     for name in select c.oid::regclass from pg_class c join pg_namespace n on n.oid = c.relnamespace

@@ -132,6 +132,6 @@ async function checkSearches(t: Test, when: string, assertPlans: boolean) {
 
 t.test('right after the load, before anything analyzed the tables', (t) => checkSearches(t, 'unanalyzed', false))
 t.test('after ANALYZE', async (t) => {
-  await api.pool.query('analyze customers, vehicles, canned_jobs, inventory_items')
+  await api.owner.pool.query('analyze customers, vehicles, canned_jobs, inventory_items')
   await checkSearches(t, 'analyzed', true)
 })

@@ -63,7 +63,7 @@ t.test('a cached key: staff changes made by other processes apply on the next re
   const api = await startTestApp(t, { authCache: true })
   const shop = await createTestShop(api.pool)
   const first = await createTestKey(api.pool, shop, ['shop.read', 'customers.read'])
-  const silent = await silentSession(t, api.url)
+  const silent = await silentSession(t, api.owner.url)
   const cli = async (args: string[]) => {
     const result = await runCli(args, { DATABASE_URL: api.url })
     t.equal(result.code, 0, `shopapi ${args.join(' ')}`, { stderr: result.stderr })
@@ -117,7 +117,7 @@ t.test('last_used_at is still written, and writing it announces nothing', async 
   const api = await startTestApp(t, { authCache: true })
   const shop = await createTestShop(api.pool)
   const { key, keyId } = await createTestKey(api.pool, shop, ['shop.read'])
-  const silent = await silentSession(t, api.url)
+  const silent = await silentSession(t, api.owner.url)
   const listener = new pg.Client({ connectionString: api.url })
   await listener.connect()
   t.teardown(() => listener.end())
@@ -147,7 +147,7 @@ t.test('while the LISTEN connection is down every request reads the database; ca
   const database = new URL(api.url).pathname.slice(1)
   const shop = await createTestShop(api.pool)
   const { key, keyId } = await createTestKey(api.pool, shop, ['shop.read'])
-  const silent = await silentSession(t, api.url)
+  const silent = await silentSession(t, api.owner.url)
   const listeners = async () =>
     (
       await silent.client.query<{ n: number }>(
@@ -162,7 +162,7 @@ t.test('while the LISTEN connection is down every request reads the database; ca
   // The database refuses new connections, so the LISTEN connection cannot come back; requests use the
   // pool's open connections (a few are opened here first).
   await Promise.all(Array.from({ length: 4 }, () => api.pool.query('select pg_sleep(0.05)')))
-  const admin = new pg.Client({ connectionString: withDatabaseName(api.url, 'postgres') })
+  const admin = new pg.Client({ connectionString: withDatabaseName(api.owner.url, 'postgres') })
   await admin.connect()
   t.teardown(() => admin.end())
   await admin.query(`alter database ${database} with allow_connections false`)

@@ -54,17 +54,18 @@ const injectedMessage = 'injected failure: password=hunter2 in secret_table'
  */
 async function failEventInserts(t: Test, failures: number) {
   api.allowInternalErrors(failures)
-  await api.pool.query(`create or replace function shopapi_test_fail() returns trigger language plpgsql as $$
+  // DDL: the owner's, not the app's runtime role.
+  await api.owner.pool.query(`create or replace function shopapi_test_fail() returns trigger language plpgsql as $$
     begin raise exception '${injectedMessage}'; end $$`)
-  await api.pool.query(
+  await api.owner.pool.query(
     'create trigger shopapi_test_fail after insert on events for each row execute function shopapi_test_fail()',
   )
   let dropped = false
   const drop = async () => {
     if (dropped) return
     dropped = true
-    await api.pool.query('drop trigger if exists shopapi_test_fail on events')
-    await api.pool.query('drop function if exists shopapi_test_fail()')
+    await api.owner.pool.query('drop trigger if exists shopapi_test_fail on events')
+    await api.owner.pool.query('drop function if exists shopapi_test_fail()')
   }
   t.teardown(drop)
   return drop

@@ -323,7 +323,7 @@ t.test('counting places reads the slot index, not the year of appointments (fres
   const customerId = await createCustomer(shop)
   // A year of appointments in one statement, eight in nine cancelled or no-shows; autovacuum is off on
   // the table so no statistics exist, as right after an import.
-  await api.pool.query('alter table appointments set (autovacuum_enabled = off)')
+  await api.owner.pool.query('alter table appointments set (autovacuum_enabled = off)')
   await api.pool.query(
     `insert into appointments (shop_id, public_id, status, date, local_time, timezone, starts_at, utc_offset,
        duration_minutes, customer_id)

@@ -1,5 +1,7 @@
 // Posted documents and payments are immutable in the database itself: direct SQL, not the services,
-// tries to change them here, and Postgres refuses.
+// tries to change them here, and Postgres refuses. The attempts run as the owner of the tables: the
+// triggers hold for every role while they are enabled (the service's role may not even try most of
+// these, nor disable the triggers: test/db/roles.test.ts).
 import type pg from 'pg'
 import t, { type Test } from 'tap'
 import { withTransaction } from '../../../src/db/pool.js'
@@ -8,7 +10,7 @@ import { createTestShop } from '../../helpers/app.js'
 import { createTestDatabase } from '../../helpers/database.js'
 import { brakeJob, post, readyOrder, setTax, staff } from './fixtures.js'
 
-const { pool } = await createTestDatabase(t)
+const { pool, owner } = await createTestDatabase(t)
 const shop = await createTestShop(pool)
 await setTax(pool, shop, 'Sales tax', '8.875')
 const order = await readyOrder(pool, shop, brakeJob)
@@ -18,7 +20,7 @@ const payment = await withTransaction(pool, (tx) =>
 )
 
 async function refused(t: Test, sql: string, values: unknown[], pattern: RegExp, what: string) {
-  await t.rejects(pool.query(sql, values), { message: pattern }, what)
+  await t.rejects(owner.pool.query(sql, values), { message: pattern }, what)
 }
 
 t.test('a posted invoice: no update of any column, no delete, no truncate', async (t) => {
