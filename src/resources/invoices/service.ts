@@ -19,6 +19,7 @@ import { dateIn } from '../../lib/wall-clock.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { getRecord, listRecords } from '../../platform/resource.js'
+import { moveStock } from '../inventory-items/stock.js'
 import { decimalInput, repriceRepairOrder } from '../jobs/service.js'
 import { getRepairOrder, moveRepairOrderByLedger, type RepairOrderRow } from '../repair-orders/service.js'
 import { shopTaxes, taxRule } from '../taxes/rules.js'
@@ -474,6 +475,8 @@ export async function postInvoice(
   await recordEvents(tx, actor, [
     { type: 'invoice.posted', objectType: 'invoice', objectId: posted.public_id, summary: documentSummary(posted) },
   ])
+  // The invoiced parts leave the shop: off hand and out of the reservation.
+  await moveStock(tx, actor.shopId, order.id, 'consume')
   await moveRepairOrderByLedger(tx, actor, order, 'invoiced')
   return posted
 }
@@ -559,8 +562,11 @@ export async function voidInvoice(
   await recordEvents(tx, actor, [
     { type: 'invoice.voided', objectType: 'invoice', objectId: publicId, summary: documentSummary(voided) },
   ])
-  if (document.doc_type === 'invoice') await moveRepairOrderByLedger(tx, actor, order, 'ready_for_pickup')
-  else await followBalance(tx, actor, order, document.credit_note_of as string)
+  if (document.doc_type === 'invoice') {
+    // What the invoice consumed is back on hand; the order, open again, reserves it (moveRepairOrderByLedger).
+    await moveStock(tx, actor.shopId, order.id, 'restore')
+    await moveRepairOrderByLedger(tx, actor, order, 'ready_for_pickup')
+  } else await followBalance(tx, actor, order, document.credit_note_of as string)
   return voided
 }
 

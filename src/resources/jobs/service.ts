@@ -19,6 +19,7 @@ import type { StoredPricingTotals } from '../../platform/money-schemas.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { createRecord, getRecord, listRecords } from '../../platform/resource.js'
 import { assertAction, assertMove, statusChangedEvent } from '../../platform/workflow.js'
+import { moveStock } from '../inventory-items/stock.js'
 import { publicRepairOrderState, settledStates } from '../repair-orders/workflow.js'
 import { shopTaxes, taxRule } from '../taxes/rules.js'
 import { activeTechnicianId } from '../technicians/service.js'
@@ -31,12 +32,11 @@ import {
   partDefinition,
 } from './definition.js'
 import type { DecisionState, ExecutionState, JobAction, JobCreate } from './schema.js'
-import { decisionWorkflow, executionWorkflow, workBlockers } from './workflow.js'
+import { countingDecisionStates, decisionWorkflow, executionWorkflow, workBlockers } from './workflow.js'
 
 export type { JobRow, LaborRow, PartRow }
 
-/** Decision states whose jobs count in the repair order's pricing. */
-export const countingDecisionStates: readonly DecisionState[] = ['pending', 'authorized']
+export { countingDecisionStates }
 
 export function getJob(
   db: Queryable,
@@ -423,8 +423,12 @@ interface NewPart {
   unitCost: Decimal | null
 }
 
-/** Inserts part lines; each taken from an inventory item reserves its quantity there. */
-async function insertParts(tx: Queryable, job: { shop_id: string; id: string }, lines: NewPart[]) {
+/** Inserts part lines; each taken from an inventory item reserves its quantity there while its job counts. */
+async function insertParts(
+  tx: Queryable,
+  job: { shop_id: string; id: string; repair_order_id: string },
+  lines: NewPart[],
+) {
   if (lines.length === 0) return []
   const publicIds = lines.map(() => newPublicId('part'))
   await tx.query(
@@ -449,18 +453,8 @@ async function insertParts(tx: Queryable, job: { shop_id: string; id: string }, 
       lines.map((line) => (line.unitCost === null ? null : line.unitCost.toFixed())),
     ],
   )
-  const reserved = lines.filter((line) => line.inventoryItemId !== null)
-  if (reserved.length > 0) {
-    // Items in id order, as every reservation takes them, so two reservations cannot deadlock.
-    await tx.query(
-      `update inventory_items i set quantity_reserved = i.quantity_reserved + r.quantity, version = i.version + 1,
-         updated_at = date_trunc('milliseconds', now())
-       from (select item_id, sum(quantity) as quantity from unnest($2::uuid[], $3::numeric[]) as u(item_id, quantity)
-             group by item_id order by item_id) r
-       where i.shop_id = $1::uuid and i.id = r.item_id`,
-      [job.shop_id, reserved.map((line) => line.inventoryItemId), reserved.map((line) => line.quantity.toFixed())],
-    )
-  }
+  // What the new lines hold of their items (a reservation, or nothing on a job that does not count).
+  await moveStock(tx, job.shop_id, job.repair_order_id, 'follow')
   return publicIds
 }
 
@@ -603,6 +597,8 @@ export async function decideJob(tx: Queryable, actor: Actor, publicId: string, d
     }),
   ])
   await repriceJob(tx, job, context)
+  // A job that stops counting (declined, deferred, cancelled) releases its parts; one that counts again reserves them.
+  await moveStock(tx, job.shop_id, job.repair_order_id, 'follow')
   return getJob(tx, actor, publicId)
 }
 
