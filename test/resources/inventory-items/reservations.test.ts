@@ -2,14 +2,20 @@
 // inventory"): a line of a job that counts (pending or authorized) on an order not yet invoiced holds
 // its quantity; declining, deferring or cancelling the job, or cancelling the order, releases it;
 // posting the invoice consumes it (on hand and reserved both fall); voiding the invoice puts it back.
-import type pg from 'pg'
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { migrate } from 'postgres-migrations'
 import t, { type Test } from 'tap'
+import { migrationsDir, runMigrations } from '../../../src/db/migrate.js'
 import { withTransaction } from '../../../src/db/pool.js'
+import { newPublicId } from '../../../src/lib/ids.js'
 import { voidInvoice } from '../../../src/resources/invoices/service.js'
 import { addPart, createJob, decideJob } from '../../../src/resources/jobs/service.js'
 import { moveRepairOrder } from '../../../src/resources/repair-orders/service.js'
 import { createTestShop } from '../../helpers/app.js'
-import { createTestDatabase } from '../../helpers/database.js'
+import { createEmptyDatabase, createTestDatabase } from '../../helpers/database.js'
 import { post } from '../invoices/fixtures.js'
 import {
   addJob,
@@ -142,3 +148,69 @@ t.test('stock moves bump the item (version and updated_at) only when a quantity 
   await decide(job, 'declined')
   t.equal(await version(), (reserved ?? 0) + 1, 'a release is a change of the item')
 })
+
+t.test(
+  'the migration releases what earlier versions leaked and leaves posted stock as the shop counted it',
+  async (t) => {
+    // A database as the version before the migration left it: every line from an item reserved its
+    // quantity when added, and nothing ever released or consumed it.
+    const url = await createEmptyDatabase(t)
+    const before = await mkdtemp(path.join(tmpdir(), 'shopapi-migrations-'))
+    t.teardown(() => rm(before, { recursive: true, force: true }))
+    const files = (await readdir(migrationsDir)).filter((file) => file.endsWith('.sql')).sort()
+    const stockMigration = files.findIndex((file) => file.endsWith('_part-line-stock.sql'))
+    t.ok(stockMigration > 0, 'the migration ships')
+    for (const file of files.slice(0, stockMigration))
+      await copyFile(path.join(migrationsDir, file), path.join(before, file))
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    t.teardown(() => client.end())
+    await migrate({ client }, before, { logger: () => {} })
+    const old = new pg.Pool({ connectionString: url, max: 2 })
+    t.teardown(() => old.end())
+    const oldShop = await createTestShop(old)
+    const item = await createInventoryItem(old, oldShop, {
+      partNumber: 'OLD-1',
+      name: 'Pads',
+      unitPrice: '50.00',
+      unitCost: null,
+    })
+    const lines: [orderState: string, decision: string, quantity: string][] = [
+      ['estimating', 'pending', '1'],
+      ['in_progress', 'authorized', '2'],
+      ['estimating', 'declined', '4'],
+      ['cancelled', 'pending', '8'],
+      ['paid', 'authorized', '16'],
+    ]
+    for (const [orderState, decision, quantity] of lines) {
+      const order = await createRepairOrder(old, oldShop, { state: orderState })
+      await old.query(
+        `with job as (
+         insert into jobs (shop_id, public_id, repair_order_id, name, decision_state)
+         values ($1::uuid, $2::text, $3::uuid, 'Brakes', $4::text) returning id)
+       insert into job_parts (shop_id, public_id, job_id, inventory_item_id, description, quantity, unit_price, amount)
+       select $1::uuid, $5::text, job.id, (select id from inventory_items where public_id = $6::text), 'Pads',
+         $7::numeric, 50, 50 * $7::numeric
+       from job`,
+        [oldShop.id, newPublicId('job'), order.id, decision, newPublicId('part'), item, quantity],
+      )
+    }
+    await old.query(`update inventory_items set quantity_reserved = 31 where public_id = $1::text`, [item])
+    await runMigrations(url)
+    const { rows } = await old.query<{ quantity_on_hand: string; quantity_reserved: string }>(
+      'select quantity_on_hand, quantity_reserved from inventory_items where public_id = $1::text',
+      [item],
+    )
+    t.same(
+      rows[0],
+      { quantity_on_hand: '10.000', quantity_reserved: '3.000' },
+      'only the open orders’ counting jobs hold',
+    )
+    const states = await old.query<{ stock: string }>('select stock from job_parts order by quantity')
+    t.same(
+      states.rows.map((row) => row.stock),
+      ['reserved', 'reserved', 'none', 'none', 'none'],
+      'the paid order’s parts hold nothing: they were never taken off hand, so a void puts nothing back',
+    )
+  },
+)
