@@ -138,6 +138,11 @@ export function addDays(date: string, days: number): string {
   return Temporal.PlainDate.from(date).add({ days }).toString()
 }
 
+/** The same date `years` earlier; February 29th becomes February 28th in a year without one. */
+export function yearsBefore(date: string, years: number): string {
+  return Temporal.PlainDate.from(date).subtract({ years }).toString()
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to), { largestUnit: 'days' }).days
