@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isCalendarDate } from '../../lib/wall-clock.js'
-import { pricingTotalsSchema } from '../../platform/money-schemas.js'
+import { moneyString, pricingTotalsSchema } from '../../platform/money-schemas.js'
 import {
   cursorParam,
   instant,
@@ -15,8 +15,7 @@ import {
 // "Invoices". Invoices are posted, voided and credited by the shop (`shopapi invoices ...`,
 // `shopapi credit-notes issue`); the API reads them.
 
-const amount = (description: string) =>
-  z.string().meta({ description, pattern: '^-?[0-9]+\\.[0-9]{2}$', example: '120.00' })
+const amount = (description: string) => moneyString(description, '120.00')
 
 /** A shop business date in a query (spec "Value formats"): `YYYY-MM-DD`, a real calendar date. */
 export const businessDateParam = (description: string) =>

@@ -2,7 +2,7 @@ import type { Decimal } from 'decimal.js'
 import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { newPublicId } from '../../lib/ids.js'
-import { ExactDecimal, formatMoney } from '../../lib/money.js'
+import { decimalInputs, ExactDecimal, formatMoney } from '../../lib/money.js'
 import { dateIn, isCalendarDate, yearsBefore } from '../../lib/wall-clock.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
@@ -124,7 +124,7 @@ export async function recordPayment(
   input: PaymentInput,
   options: { at?: Date } = {},
 ): Promise<PaymentRow> {
-  const amount = decimalInput(input.amount, 'amount', { maxScale: 2, min: '-9999999999.99', max: '9999999999.99' })
+  const amount = decimalInput(input.amount, 'amount', decimalInputs.signedAmount)
   if (amount.isZero()) throw new ApiError('invalid_request', 'amount must not be zero', { param: 'amount' })
   if (!(paymentMethods as readonly string[]).includes(input.method)) {
     throw new ApiError('invalid_request', `method must be one of ${paymentMethods.join(', ')}`, { param: 'method' })

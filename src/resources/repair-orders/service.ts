@@ -246,7 +246,7 @@ export async function updateRepairOrder(
   )
   if (!changedFields.includes('tax_exempt')) return updated
   // Tax on every job follows the order's exemption: the totals move in the same transaction.
-  await repriceRepairOrder(tx, actor.shopId, row.id)
+  await repriceRepairOrder(tx, actor, row.id)
   return getRepairOrder(tx, actor, publicId)
 }
 

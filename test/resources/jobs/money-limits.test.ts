@@ -1,0 +1,95 @@
+// The maxima of docs/decisions.md "Money" on the staff's paths (add a part or labor, set a tax): a line
+// beyond its column is 400 naming the flag, a total beyond 9,999,999,999.99 is 409 naming the job and
+// the order, and a tax change that would reprice an order past it names the order and what to do.
+import t, { type Test } from 'tap'
+import { withTransaction } from '../../../src/db/pool.js'
+import type { ApiError } from '../../../src/lib/errors.js'
+import { addLabor, addPart } from '../../../src/resources/jobs/service.js'
+import { listTaxes, removeTax, setTax } from '../../../src/resources/taxes/service.js'
+import { createTestShop } from '../../helpers/app.js'
+import { createTestDatabase } from '../../helpers/database.js'
+import {
+  addJob,
+  createCannedJob,
+  createInventoryItem,
+  createRepairOrder,
+  repairOrderTotals,
+  setTaxRate,
+  staff,
+} from './fixtures.js'
+
+const { pool } = await createTestDatabase(t)
+
+async function refused(t: Test, work: Promise<unknown>, code: string, param?: string): Promise<ApiError | undefined> {
+  const error = (await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )) as ApiError | undefined
+  t.equal(error?.code, code, `refused: ${code}`, { error })
+  if (param !== undefined) t.equal(error?.param, param, `naming ${param}`)
+  return error
+}
+
+t.test('a part whose quantity × unit price is beyond a line is 400 naming quantity', async (t) => {
+  const shop = await createTestShop(pool)
+  const order = await createRepairOrder(pool, shop)
+  const job = await addJob(pool, shop, order, { name: 'Parts' })
+  // An item priced at the most its column holds, as an import of an earlier version allowed.
+  const item = await createInventoryItem(pool, shop, {
+    partNumber: 'GOLD',
+    name: 'Gold',
+    unitPrice: '9999999999.99',
+    unitCost: null,
+  })
+  const error = await refused(
+    t,
+    withTransaction(pool, (tx) => addPart(tx, staff(shop), job.public_id, { item, quantity: '9999' })),
+    'invalid_request',
+    'quantity',
+  )
+  t.match(error?.message, /quantity × unit price.*9999999999\.99/)
+  const reserved = await pool.query('select quantity_reserved from inventory_items where public_id = $1', [item])
+  t.same(reserved.rows, [{ quantity_reserved: '0.000' }], 'nothing reserved')
+})
+
+t.test('a job whose hours would pass what labor_hours holds is 409 naming the job and the order', async (t) => {
+  const shop = await createTestShop(pool)
+  const order = await createRepairOrder(pool, shop)
+  const canned = await createCannedJob(pool, shop, { name: 'Long job', hours: '999999.99', rate: '0.00', parts: [] })
+  const job = await addJob(pool, shop, order, { canned_job_id: canned })
+  t.equal(job.labor_hours, '999999.99')
+  const error = await refused(
+    t,
+    withTransaction(pool, (tx) => addLabor(tx, staff(shop), job.public_id, { hours: '0.01', rate: '0.00' })),
+    'conflict',
+  )
+  t.match(error?.blockers, [{ type: 'repair_order', reason: 'total_exceeds_maximum' }])
+  t.match(error?.message, new RegExp(`${job.public_id}.*${order.public_id}`))
+})
+
+t.test('a tax that would reprice an order past the maximum is refused naming the order; nothing changes', async (t) => {
+  const shop = await createTestShop(pool)
+  await setTaxRate(pool, shop, '0.05')
+  const small = await createRepairOrder(pool, shop)
+  await addJob(pool, shop, small, { name: 'Fee', kind: 'fee', amount: '100.00' })
+  const big = await createRepairOrder(pool, shop)
+  await addJob(pool, shop, big, { name: 'Fee', kind: 'fee', amount: '9000000000.00' })
+  t.equal((await repairOrderTotals(pool, big)).total, '9450000000.00')
+  const before = await Promise.all([repairOrderTotals(pool, small), repairOrderTotals(pool, big)])
+  const error = await refused(
+    t,
+    withTransaction(pool, (tx) => setTax(tx, staff(shop), { name: 'Sales tax', rate: '12' })),
+    'conflict',
+  )
+  t.match(error?.message, new RegExp(big.public_id), 'the message names the order')
+  t.match(error?.message, /10080000000\.00/, 'and the total it would have')
+  t.match(error?.blockers, [{ type: 'repair_order', reason: 'total_exceeds_maximum' }])
+  t.match(error?.blockers[0]?.resolution.join(' '), /taxes set/, 'and how to set the tax afterwards')
+  t.same(await Promise.all([repairOrderTotals(pool, small), repairOrderTotals(pool, big)]), before, 'no order repriced')
+  t.match(await listTaxes(pool, staff(shop)), [{ name: 'Sales tax', rate: /^5\.0*$/ }], 'the tax is unchanged')
+  const lowered = await withTransaction(pool, (tx) => setTax(tx, staff(shop), { name: 'Sales tax', rate: '10' }))
+  t.equal(lowered.repriced, 2, 'a rate that keeps every order within the maximum reprices them')
+  t.equal((await repairOrderTotals(pool, big)).total, '9900000000.00')
+  await withTransaction(pool, (tx) => removeTax(tx, staff(shop), 'Sales tax'))
+  t.equal((await repairOrderTotals(pool, big)).total, '9000000000.00', 'removing a tax only lowers totals')
+})
