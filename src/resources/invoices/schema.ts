@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isCalendarDate } from '../../lib/wall-clock.js'
+import { calendarDateRule, isCalendarDate } from '../../lib/wall-clock.js'
 import { moneyString, pricingTotalsSchema } from '../../platform/money-schemas.js'
 import {
   cursorParam,
@@ -20,7 +20,7 @@ const amount = (description: string) => moneyString(description, '120.00')
 /** A shop business date in a query (spec "Value formats"): `YYYY-MM-DD`, a real calendar date. */
 export const businessDateParam = (description: string) =>
   textInput(10)
-    .refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD, e.g. 2026-01-31')
+    .refine(isCalendarDate, `must be ${calendarDateRule}, e.g. 2026-01-31`)
     .optional()
     .meta({ description, format: 'date', example: '2026-01-31' })
 

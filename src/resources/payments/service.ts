@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { newPublicId } from '../../lib/ids.js'
 import { decimalInputs, ExactDecimal, formatMoney } from '../../lib/money.js'
-import { dateIn, isCalendarDate, yearsBefore } from '../../lib/wall-clock.js'
+import { calendarDateRule, dateIn, isCalendarDate, yearsBefore } from '../../lib/wall-clock.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { getRecord, listRecords } from '../../platform/resource.js'
@@ -134,7 +134,7 @@ export async function recordPayment(
   const today = dateIn(timezone, at)
   const businessDate = input.businessDate ?? today
   if (!isCalendarDate(businessDate)) {
-    throw new ApiError('invalid_request', 'business-date must be a calendar date YYYY-MM-DD', {
+    throw new ApiError('invalid_request', `business-date must be ${calendarDateRule}`, {
       param: 'business-date',
     })
   }

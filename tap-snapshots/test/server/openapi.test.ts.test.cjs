@@ -11,7 +11,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
   "info": {
     "title": "Shop Management Public API",
     "version": "1.0.0-rc.7",
-    "description": "Versioned REST API over an auto-repair shop's data. Every operation needs \`Authorization: Bearer <API_KEY>\` with the scopes in its \`x-required-scopes\`; write never implies read. Errors share one envelope (\`Error\`)."
+    "description": "Versioned REST API over an auto-repair shop's data. Every operation needs \`Authorization: Bearer <API_KEY>\` with the scopes in its \`x-required-scopes\`; write never implies read. Errors share one envelope (\`Error\`). Every date a request gives lies from 1900-01-01 to 9999-12-31, and every instant from 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (400 naming the field otherwise); every amount and total is at most 9999999999.99 in absolute value."
   },
   "servers": [
     {
@@ -9209,7 +9209,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               {
                 "format": "date-time",
                 "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
-                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected.",
+                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected, and so is an instant outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (responses write instants in UTC with a four-digit year).",
                 "example": "2026-01-31T09:04:05-06:00",
                 "type": "string",
                 "maxLength": 40
@@ -9281,7 +9281,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               {
                 "format": "date-time",
                 "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
-                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected.",
+                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected, and so is an instant outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (responses write instants in UTC with a four-digit year).",
                 "example": "2026-01-31T09:04:05-06:00",
                 "type": "string",
                 "maxLength": 40
@@ -9422,7 +9422,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               {
                 "format": "date-time",
                 "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
-                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected.",
+                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected, and so is an instant outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (responses write instants in UTC with a four-digit year).",
                 "example": "2026-01-31T09:04:05-06:00",
                 "type": "string",
                 "maxLength": 40
@@ -9541,7 +9541,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               {
                 "format": "date-time",
                 "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
-                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected.",
+                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected, and so is an instant outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (responses write instants in UTC with a four-digit year).",
                 "example": "2026-01-31T09:04:05-06:00",
                 "type": "string",
                 "maxLength": 40
