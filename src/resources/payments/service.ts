@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { newPublicId } from '../../lib/ids.js'
 import { decimalInputs, ExactDecimal, formatMoney } from '../../lib/money.js'
-import { calendarDateRule, dateIn, isCalendarDate, yearsBefore } from '../../lib/wall-clock.js'
+import { dateIn, isCalendarDate, yearsBefore } from '../../lib/wall-clock.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { getRecord, listRecords } from '../../platform/resource.js'
@@ -133,12 +133,14 @@ export async function recordPayment(
   const timezone = await shopTimezone(tx, actor.shopId)
   const today = dateIn(timezone, at)
   const businessDate = input.businessDate ?? today
-  if (!isCalendarDate(businessDate)) {
-    throw new ApiError('invalid_request', `business-date must be ${calendarDateRule}`, {
-      param: 'business-date',
-    })
-  }
   const earliest = yearsBefore(today, maxBusinessDateAgeYears)
+  if (!isCalendarDate(businessDate)) {
+    throw new ApiError(
+      'invalid_request',
+      `business-date must be a real calendar date YYYY-MM-DD from ${earliest} to ${today} (today in ${timezone})`,
+      { param: 'business-date' },
+    )
+  }
   if (businessDate > today || businessDate < earliest) {
     throw new ApiError(
       'invalid_request',
@@ -241,7 +243,7 @@ export async function reversePayment(
     // Voiding needed the payments to net to zero: what was paid was given back, and a reversal now
     // would give it back twice (the voided invoice would show money owed to the customer).
     throw refusal(
-      `${publicId} is on invoice ${invoice.number} (${invoice.public_id}), which is voided: the payments of a voided invoice are final`,
+      `${publicId} is on invoice ${invoice.number} (${invoice.public_id}), which is voided: the payments of a voided invoice are final (they netted to zero when it was voided); record any money for the order on the invoice posted again`,
       {
         type: 'invoice',
         reason: 'state_voided',
