@@ -4,6 +4,8 @@
 import t, { type Test } from 'tap'
 import { withTransaction } from '../../../src/db/pool.js'
 import type { ApiError } from '../../../src/lib/errors.js'
+import { CannedJobImportLineSchema } from '../../../src/resources/canned-jobs/service.js'
+import { InventoryImportRowSchema } from '../../../src/resources/inventory-items/service.js'
 import { addLabor, addPart } from '../../../src/resources/jobs/service.js'
 import { listTaxes, removeTax, setTax } from '../../../src/resources/taxes/service.js'
 import { createTestShop } from '../../helpers/app.js'
@@ -92,4 +94,37 @@ t.test('a tax that would reprice an order past the maximum is refused naming the
   t.equal((await repairOrderTotals(pool, big)).total, '9900000000.00')
   await withTransaction(pool, (tx) => removeTax(tx, staff(shop), 'Sales tax'))
   t.equal((await repairOrderTotals(pool, big)).total, '9000000000.00', 'removing a tax only lowers totals')
+})
+
+t.test('imports read money with the same maxima as the API and the CLI', async (t) => {
+  const item = (fields: Record<string, string>) => InventoryImportRowSchema.safeParse({ part_number: 'P-1', ...fields })
+  t.ok(item({ unit_price: '9999999.99', unit_cost: '9999999.99' }).success, 'a unit price of 9999999.99')
+  for (const field of ['unit_price', 'unit_cost']) {
+    const parsed = item({ [field]: '10000000.00' })
+    t.notOk(parsed.success, `inventory ${field} beyond 9999999.99 is a rejected row`)
+    t.match(parsed.error?.issues[0], { path: [field], message: /at most 9999999\.99/ })
+  }
+  const job = (fields: Record<string, string>, part: Record<string, string> = {}) =>
+    CannedJobImportLineSchema.safeParse({
+      code: 'OIL',
+      name: 'Oil change',
+      ...fields,
+      parts: [{ description: 'Oil', ...part }],
+    })
+  t.ok(
+    job({ default_hours: '999.99', labor_rate: '99999.99' }, { quantity: '9999.999', unit_price: '9999999.99' })
+      .success,
+  )
+  const refused: [string, Record<string, string>, Record<string, string>][] = [
+    ['default_hours', { default_hours: '1000.00' }, {}],
+    ['labor_rate', { labor_rate: '100000.00' }, {}],
+    ['quantity', {}, { quantity: '10000' }],
+    ['unit_price', {}, { unit_price: '10000000.00' }],
+    ['unit_cost', {}, { unit_cost: '10000000.00' }],
+  ]
+  for (const [field, fields, part] of refused) {
+    const parsed = job(fields, part)
+    t.notOk(parsed.success, `canned ${field} beyond its maximum is a rejected row`)
+    t.match(parsed.error?.issues[0]?.message, /at most/)
+  }
 })
