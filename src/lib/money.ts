@@ -269,12 +269,22 @@ export function isWithinAmountLimit(value: Decimal): boolean {
 /**
  * The first of the totals beyond ±moneyLimits.amount (named as in `pricing`), or null when every total is
  * within it. Checked before any total is written (repricing, posting): a column cannot overflow.
+ *
+ * With `previous` (the totals as stored), a total beyond the limit that moves no further from zero is let
+ * through: an order an earlier version let grow past the limit can still be brought back under it, one
+ * declined job at a time, and a tax can still be lowered; nothing grows past the limit.
  */
-export function totalBeyondLimit(totals: JobPricingTotals): { name: keyof JobPricingTotals; value: Decimal } | null {
+export function totalBeyondLimit(
+  totals: JobPricingTotals,
+  previous?: JobPricingTotals,
+): { name: keyof JobPricingTotals; value: Decimal } | null {
   // The total first: it is the figure people read; a component alone beyond the limit is named after.
   const order: (keyof JobPricingTotals)[] = ['total', 'subtotal', 'tax', 'labor', 'parts', 'fees', 'discounts']
   for (const field of order) {
-    if (!isWithinAmountLimit(totals[field])) return { name: field, value: totals[field] }
+    const value = totals[field]
+    if (isWithinAmountLimit(value)) continue
+    if (previous && !exact(value).abs().greaterThan(exact(previous[field]).abs())) continue
+    return { name: field, value }
   }
   return null
 }

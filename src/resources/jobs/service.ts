@@ -172,9 +172,17 @@ function orderSubject(order: Pick<LockedOrder, 'public_id' | 'number_value'>): s
   return `Repair order ${order.public_id} (number ${order.number_value})`
 }
 
-/** 409 TotalLimitError when a total of `subject` is beyond moneyLimits.amount. */
-function assertTotalsWithinLimit(order: LockedOrder, subject: string, totals: JobPricingTotals): void {
-  const beyond = totalBeyondLimit(totals)
+/**
+ * 409 TotalLimitError when a total of `subject` is beyond moneyLimits.amount and further from zero than
+ * `stored` (what it is now: see totalBeyondLimit).
+ */
+function assertTotalsWithinLimit(
+  order: LockedOrder,
+  subject: string,
+  totals: JobPricingTotals,
+  stored: JobPricingTotals,
+): void {
+  const beyond = totalBeyondLimit(totals, stored)
   if (!beyond) return
   throw new TotalLimitError(order, subject, `its ${beyond.name}`, formatMoney(beyond.value), moneyLimits.amount)
 }
@@ -285,9 +293,9 @@ async function repriceJobs(
       taxExempt: context.taxExempt,
     })
     const subject = `Job ${job.public_id} of repair order ${context.order.public_id} (number ${context.order.number_value})`
-    assertTotalsWithinLimit(context.order, subject, totals)
+    assertTotalsWithinLimit(context.order, subject, totals, storedTotals(job))
     const jobHours = sumDecimals(jobLabor.map((line) => line.hours))
-    if (jobHours.greaterThan(moneyLimits.jobHours)) {
+    if (jobHours.greaterThan(moneyLimits.jobHours) && jobHours.greaterThan(job.labor_hours ?? 0)) {
       throw new TotalLimitError(context.order, subject, 'its labor hours', formatHours(jobHours), moneyLimits.jobHours)
     }
     const next = {
@@ -315,6 +323,19 @@ async function repriceJobs(
   )
 }
 
+/** Totals as the jobs and repair_orders columns keep them (decimal strings), for computing. */
+function storedTotals(row: Omit<StoredPricingTotals, 'currency'>): JobPricingTotals {
+  return {
+    labor: new ExactDecimal(row.labor_total),
+    parts: new ExactDecimal(row.parts_total),
+    fees: new ExactDecimal(row.fees_total),
+    discounts: new ExactDecimal(row.discounts_total),
+    subtotal: new ExactDecimal(row.subtotal),
+    tax: new ExactDecimal(row.tax_total),
+    total: new ExactDecimal(row.total),
+  }
+}
+
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>()
   for (const item of items) {
@@ -333,22 +354,16 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
  * order's version is told to integrations (docs/decisions.md "Repair orders").
  */
 async function updateRepairOrderTotals(tx: Queryable, actor: Actor, order: LockedOrder): Promise<void> {
-  const sums = await tx.query<Record<(typeof orderTotalColumns)[number], string>>(
-    `select ${orderTotalColumns.map((column) => `coalesce(sum(${column}), 0)::text as ${column}`).join(', ')}
-     from jobs where shop_id = $1::uuid and repair_order_id = $2::uuid and decision_state = any($3::text[])`,
+  type Totals = Record<(typeof orderTotalColumns)[number], string>
+  const sums = await tx.query<{ summed: Totals; stored: Totals }>(
+    `select json_build_object(${orderTotalColumns.map((column) => `'${column}', coalesce(sum(j.${column}), 0)::text`).join(', ')}) as summed,
+       (select json_build_object(${orderTotalColumns.map((column) => `'${column}', ro.${column}::text`).join(', ')})
+        from repair_orders ro where ro.shop_id = $1::uuid and ro.id = $2::uuid) as stored
+     from jobs j where j.shop_id = $1::uuid and j.repair_order_id = $2::uuid and j.decision_state = any($3::text[])`,
     [actor.shopId, order.id, countingDecisionStates],
   )
-  const totals = sums.rows[0] as Record<(typeof orderTotalColumns)[number], string>
-  const decimal = (column: (typeof orderTotalColumns)[number]) => new ExactDecimal(totals[column])
-  assertTotalsWithinLimit(order, orderSubject(order), {
-    labor: decimal('labor_total'),
-    parts: decimal('parts_total'),
-    fees: decimal('fees_total'),
-    discounts: decimal('discounts_total'),
-    subtotal: decimal('subtotal'),
-    tax: decimal('tax_total'),
-    total: decimal('total'),
-  })
+  const { summed: totals, stored } = sums.rows[0] as { summed: Totals; stored: Totals }
+  assertTotalsWithinLimit(order, orderSubject(order), storedTotals(totals), storedTotals(stored))
   const { rows } = await tx.query<Parameters<typeof repairOrderSummary>[0]>(
     `update repair_orders ro set ${orderTotalColumns.map((column, index) => `${column} = $${index + 3}::numeric`).join(', ')},
        version = ro.version + 1, updated_at = date_trunc('milliseconds', now())

@@ -6,7 +6,7 @@ import { withTransaction } from '../../../src/db/pool.js'
 import type { ApiError } from '../../../src/lib/errors.js'
 import { CannedJobImportLineSchema } from '../../../src/resources/canned-jobs/service.js'
 import { InventoryImportRowSchema } from '../../../src/resources/inventory-items/service.js'
-import { addLabor, addPart } from '../../../src/resources/jobs/service.js'
+import { addLabor, addPart, createJob, decideJob } from '../../../src/resources/jobs/service.js'
 import { listTaxes, removeTax, setTax } from '../../../src/resources/taxes/service.js'
 import { createTestShop } from '../../helpers/app.js'
 import { createTestDatabase } from '../../helpers/database.js'
@@ -128,3 +128,51 @@ t.test('imports read money with the same maxima as the API and the CLI', async (
     t.match(parsed.error?.issues[0]?.message, /at most/)
   }
 })
+
+t.test(
+  'an order an earlier version let grow past the maximum can be brought back under it, never further',
+  async (t) => {
+    const shop = await createTestShop(pool)
+    const order = await createRepairOrder(pool, shop)
+    // The review's order: fee jobs of 9,999,999,999.99 added before the maximum existed (three here).
+    const jobs: string[] = []
+    for (let index = 0; index < 3; index++) {
+      const job = await addJob(pool, shop, order, { name: `Fee ${index + 1}`, kind: 'fee', amount: '1.00' })
+      jobs.push(job.public_id)
+    }
+    await pool.query(
+      `update jobs set flat_amount = 9999999999.99, fees_total = 9999999999.99, subtotal = 9999999999.99,
+       total = 9999999999.99 where repair_order_id = $1::uuid`,
+      [order.id],
+    )
+    await pool.query(
+      `update repair_orders set fees_total = 29999999999.97, subtotal = 29999999999.97, total = 29999999999.97
+     where id = $1::uuid`,
+      [order.id],
+    )
+    await refused(
+      t,
+      withTransaction(pool, (tx) => createJob(tx, staff(shop), order, { name: 'More', kind: 'fee', amount: '1.00' })),
+      'conflict',
+    )
+    const error = await refused(
+      t,
+      withTransaction(pool, (tx) => setTax(tx, staff(shop), { name: 'Sales tax', rate: '1' })),
+      'conflict',
+    )
+    t.match(error?.message, new RegExp(order.public_id), 'a tax that would raise it names it')
+    await withTransaction(pool, (tx) => decideJob(tx, staff(shop), jobs[0] as string, 'declined'))
+    t.equal(
+      (await repairOrderTotals(pool, order)).total,
+      '19999999999.98',
+      'declining a job lowers it, though still beyond',
+    )
+    await withTransaction(pool, (tx) => decideJob(tx, staff(shop), jobs[1] as string, 'declined'))
+    t.equal((await repairOrderTotals(pool, order)).total, '9999999999.99', 'within the maximum again')
+    await refused(
+      t,
+      withTransaction(pool, (tx) => decideJob(tx, staff(shop), jobs[0] as string, 'pending')),
+      'conflict',
+    )
+  },
+)
