@@ -1,9 +1,14 @@
 // The maxima of docs/decisions.md "Money" on the staff's paths (add a part or labor, set a tax): a line
 // beyond its column is 400 naming the flag, a total beyond 9,999,999,999.99 is 409 naming the job and
 // the order, and a tax change that would reprice an order past it names the order and what to do.
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Decimal } from 'decimal.js'
 import t, { type Test } from 'tap'
+import { migrationsDir } from '../../../src/db/migrate.js'
 import { withTransaction } from '../../../src/db/pool.js'
 import type { ApiError } from '../../../src/lib/errors.js'
+import { ExactDecimal, moneyLimits } from '../../../src/lib/money.js'
 import { CannedJobImportLineSchema } from '../../../src/resources/canned-jobs/service.js'
 import { InventoryImportRowSchema } from '../../../src/resources/inventory-items/service.js'
 import { addLabor, addPart, createJob, decideJob } from '../../../src/resources/jobs/service.js'
@@ -176,3 +181,47 @@ t.test(
     )
   },
 )
+
+t.test('every maximum fits the numeric(p, s) of the columns that hold it (read from the migrations)', async (t) => {
+  const sql = (
+    await Promise.all(
+      (await readdir(migrationsDir)).sort().map((file) => readFile(path.join(migrationsDir, file), 'utf8')),
+    )
+  ).join('\n')
+  /** The largest value of `table.column`'s numeric(p, s), from its create table. */
+  const columnMaximum = (table: string, column: string): Decimal => {
+    const body = new RegExp(`create table ${table} \\(([\\s\\S]*?)\\n\\);`).exec(sql)?.[1] ?? ''
+    const type = new RegExp(`\\n\\s*${column} numeric\\((\\d+), (\\d+)\\)`).exec(body)
+    if (!type) throw new Error(`no numeric column ${table}.${column}`)
+    const [precision, scale] = [Number(type[1]), Number(type[2])]
+    return new ExactDecimal(10).pow(precision - scale).minus(new ExactDecimal(10).pow(-scale))
+  }
+  const holds: [keyof typeof moneyLimits, string, string][] = [
+    ['amount', 'jobs', 'flat_amount'],
+    ['amount', 'jobs', 'total'],
+    ['amount', 'repair_orders', 'total'],
+    ['amount', 'job_labor', 'amount'],
+    ['amount', 'job_parts', 'amount'],
+    ['amount', 'invoices', 'total'],
+    ['amount', 'invoice_lines', 'line_total'],
+    ['amount', 'payments', 'amount'],
+    ['unitPrice', 'job_parts', 'unit_price'],
+    ['unitPrice', 'inventory_items', 'unit_price'],
+    ['unitPrice', 'canned_job_parts', 'unit_price'],
+    ['laborRate', 'job_labor', 'rate'],
+    ['laborRate', 'canned_jobs', 'labor_rate'],
+    ['hours', 'job_labor', 'hours'],
+    ['hours', 'canned_jobs', 'default_hours'],
+    ['jobHours', 'jobs', 'labor_hours'],
+    ['quantity', 'job_parts', 'quantity'],
+    ['quantity', 'canned_job_parts', 'quantity'],
+    ['taxRate', 'taxes', 'rate'],
+  ]
+  for (const [limit, table, column] of holds) {
+    const maximum = columnMaximum(table, column)
+    t.ok(
+      !new ExactDecimal(moneyLimits[limit]).greaterThan(maximum),
+      `${limit} ${moneyLimits[limit]} fits ${table}.${column} (${maximum.toFixed()})`,
+    )
+  }
+})
