@@ -17,6 +17,42 @@ function exact(value: Decimal.Value): Decimal {
   return new ExactDecimal(value)
 }
 
+/**
+ * The documented maxima (docs/decisions.md "Money"), each within the numeric(p, s) of its columns, so
+ * that no input and no total can ever overflow one: a column of 12 digits with 2 places holds
+ * 9,999,999,999.99, one of 14 with 2 holds a hundred times more, so every total fits with room to spare.
+ */
+export const moneyLimits = {
+  /**
+   * Any amount of money entered whole (a fee, a discount, a payment or refund, a credit) and every total
+   * computed (a line, a job, a repair order, an invoice, a credit note), in absolute value.
+   */
+  amount: '9999999999.99',
+  /** A unit price or cost: of a part line, an inventory item, a canned job's part. */
+  unitPrice: '9999999.99',
+  /** A labor rate per hour: of a labor line or a canned job. */
+  laborRate: '99999.99',
+  /** The hours of one labor line or of a canned job. */
+  hours: '999.99',
+  /** The hours of one job, all its labor lines together (its numeric(8, 2) labor_hours). */
+  jobHours: '999999.99',
+  /** The quantity of one part line or of a canned job's part. */
+  quantity: '9999.999',
+  /** A tax rate in percent (below 100). */
+  taxRate: '99.9999',
+} as const
+
+/** The inputs of the maxima above, for parseDecimalInput: money and hours to the cent, quantities to 3 places. */
+export const decimalInputs = {
+  amount: { maxScale: 2, max: moneyLimits.amount },
+  signedAmount: { maxScale: 2, min: `-${moneyLimits.amount}`, max: moneyLimits.amount },
+  unitPrice: { maxScale: 2, max: moneyLimits.unitPrice },
+  laborRate: { maxScale: 2, max: moneyLimits.laborRate },
+  hours: { maxScale: 2, max: moneyLimits.hours },
+  quantity: { maxScale: 3, max: moneyLimits.quantity },
+  taxRate: { maxScale: 4, max: moneyLimits.taxRate },
+} as const satisfies Record<string, DecimalInputOptions>
+
 /** Thrown by `parseDecimalInput`; `message` completes a sentence that starts with the field's name. */
 export class DecimalInputError extends Error {
   override name = 'DecimalInputError'
@@ -223,6 +259,34 @@ export function sumPricing(items: JobPricingTotals[]): JobPricingTotals {
     tax: sumDecimals(items.map((item) => item.tax)),
     total: sumDecimals(items.map((item) => item.total)),
   }
+}
+
+/** True when `value` is within ±moneyLimits.amount. */
+export function isWithinAmountLimit(value: Decimal): boolean {
+  return !exact(value).abs().greaterThan(moneyLimits.amount)
+}
+
+/**
+ * The first of the totals beyond ±moneyLimits.amount (named as in `pricing`), or null when every total is
+ * within it. Checked before any total is written (repricing, posting): a column cannot overflow.
+ *
+ * With `previous` (the totals as stored), a total beyond the limit that moves no further from zero is let
+ * through: an order an earlier version let grow past the limit can still be brought back under it, one
+ * declined job at a time, and a tax can still be lowered; nothing grows past the limit.
+ */
+export function totalBeyondLimit(
+  totals: JobPricingTotals,
+  previous?: JobPricingTotals,
+): { name: keyof JobPricingTotals; value: Decimal } | null {
+  // The total first: it is the figure people read; a component alone beyond the limit is named after.
+  const order: (keyof JobPricingTotals)[] = ['total', 'subtotal', 'tax', 'labor', 'parts', 'fees', 'discounts']
+  for (const field of order) {
+    const value = totals[field]
+    if (isWithinAmountLimit(value)) continue
+    if (previous && !exact(value).abs().greaterThan(exact(previous[field]).abs())) continue
+    return { name: field, value }
+  }
+  return null
 }
 
 export interface PricingJson {

@@ -11,8 +11,41 @@ export const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/
 /** Spec "Appointments": sign, hours 00-13 with minutes 00-59, or exactly +14:00 / -14:00. */
 export const utcOffsetPattern = /^[+-](?:(?:0\d|1[0-3]):[0-5]\d|14:00)$/
 
+/**
+ * The dates and instants the API accepts (docs/decisions.md "Instants and logs"): from 1900-01-01 to
+ * 9999-12-31, and instants from 1900-01-01T00:00:00Z to the end of 9999-12-31 in UTC once converted.
+ * Every response writes instants in UTC as RFC 3339, whose years have four digits: an instant past
+ * 9999 (9999-12-31T23:59:59-14:00) would come out as `+010000-01-01T…Z`, which strict parsers refuse,
+ * in every integration's pages and webhooks. Nothing a shop records predates 1900, and the zones' local
+ * mean times end about then.
+ */
+export const dateRange = { from: '1900-01-01', to: '9999-12-31' } as const
+export const instantRange = {
+  from: new Date('1900-01-01T00:00:00.000Z'),
+  to: new Date('9999-12-31T23:59:59.999Z'),
+  /** As a message puts it. */
+  text: '1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z',
+} as const
+
+/** What a date input must be, as messages say it. */
+export const calendarDateRule = `a real calendar date YYYY-MM-DD from ${dateRange.from} to ${dateRange.to}`
+
+/** True when `instant` lies in instantRange (so it prints as RFC 3339 with a 4-digit year). */
+export function isInstantInRange(instant: Date): boolean {
+  const time = instant.getTime()
+  return time >= instantRange.from.getTime() && time <= instantRange.to.getTime()
+}
+
+/** "after 9999-12-31T23:59:59Z" or "before 1900-01-01T00:00:00Z", for an instant out of range. */
+export function instantRangeMiss(instant: Date): string {
+  return instant.getTime() > instantRange.to.getTime() ? 'after 9999-12-31T23:59:59Z' : 'before 1900-01-01T00:00:00Z'
+}
+
+/** A real calendar date `YYYY-MM-DD` within dateRange (2026-02-30, 0001-01-01 and 0000-… are not). */
 export function isCalendarDate(value: string): boolean {
   if (!datePattern.test(value)) return false
+  // Same-length digit strings compare as dates.
+  if (value < dateRange.from || value > dateRange.to) return false
   try {
     Temporal.PlainDate.from(value, { overflow: 'reject' })
     return true
@@ -43,14 +76,34 @@ function possibleReadings(date: string, time: string, timeZone: string): Tempora
 /**
  * The UTC instant of `date` `time` on the wall clock of `timeZone`. A time the clocks skip (spring
  * forward) is 400 naming the gap; a time they show twice (fall back) needs `utcOffset`, and without it
- * is 400 naming both offsets; an offset that matches no reading is 400. `param` names the field.
+ * is 400 naming both offsets; an offset that matches no reading is 400; a reading outside instantRange
+ * (9999-12-31 22:30 in America/Santiago is in year 10000 in UTC) is 400 naming the date. `params` name
+ * the fields.
  */
 export function resolveWallClock(
   date: string,
   time: string,
   timeZone: string,
   utcOffset?: string | null,
-  params: { time: string; utcOffset: string } = { time: 'time', utcOffset: 'utc_offset' },
+  params: { date: string; time: string; utcOffset: string } = { date: 'date', time: 'time', utcOffset: 'utc_offset' },
+): ResolvedWallClock {
+  const resolved = readWallClock(date, time, timeZone, utcOffset, params)
+  if (!isInstantInRange(resolved.instant)) {
+    throw new ApiError(
+      'invalid_request',
+      `${date} ${time} in ${timeZone} is ${instantRangeMiss(resolved.instant)} in UTC: an instant must lie from ${instantRange.text}`,
+      { param: params.date },
+    )
+  }
+  return resolved
+}
+
+function readWallClock(
+  date: string,
+  time: string,
+  timeZone: string,
+  utcOffset: string | null | undefined,
+  params: { time: string; utcOffset: string },
 ): ResolvedWallClock {
   const readings = possibleReadings(date, time, timeZone)
   const at = `${date} ${time}`
@@ -136,6 +189,11 @@ export function weekdayOf(date: string): number {
 
 export function addDays(date: string, days: number): string {
   return Temporal.PlainDate.from(date).add({ days }).toString()
+}
+
+/** The same date `years` earlier; February 29th becomes February 28th in a year without one. */
+export function yearsBefore(date: string, years: number): string {
+  return Temporal.PlainDate.from(date).subtract({ years }).toString()
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */

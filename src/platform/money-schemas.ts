@@ -1,9 +1,18 @@
 import { z } from 'zod'
+import { moneyLimits } from '../lib/money.js'
 import { responseObject } from './schemas.js'
 
-// Money in responses (spec "Value formats"): decimal strings beside a currency, never floats.
-const decimalString = (description: string) =>
-  z.string().meta({ description, pattern: '^-?[0-9]+\\.[0-9]{2}$', example: '180.00' })
+/** The maximum every amount and total keeps to (docs/decisions.md "Money"), as the document says it. */
+export const amountLimitNote = `at most ${moneyLimits.amount} in absolute value`
+
+/**
+ * An amount of money in a response (spec "Value formats"): a decimal string with exactly 2 places
+ * beside a currency, never a float, and within the maximum of every amount.
+ */
+export const moneyString = (description: string, example = '180.00') =>
+  z.string().meta({ description: `${description}; ${amountLimitNote}`, pattern: '^-?[0-9]+\\.[0-9]{2}$', example })
+
+const decimalString = (description: string) => moneyString(description)
 
 export const MoneySchema = responseObject({
   amount: decimalString('Decimal string with exactly 2 decimal places'),

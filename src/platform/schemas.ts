@@ -3,6 +3,7 @@ import type { ZodOpenApiOverrideMetaContext } from 'zod-openapi'
 import { errorStatus } from '../lib/errors.js'
 import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
 import type { Scope } from '../lib/scopes.js'
+import { instantRange, instantRangeMiss, isInstantInRange } from '../lib/wall-clock.js'
 
 /**
  * `x-field-visibility` (spec "Authentication" 6): "always" for fields every caller of the operation
@@ -159,6 +160,14 @@ export const requestInstant = textInput(40)
       })
     } else if (!isRealDateTime(match)) {
       ctx.addIssue({ code: 'custom', message: 'is not a real date-time (check the day, month and time)' })
+    } else {
+      const instant = new Date(value.toUpperCase())
+      if (!isInstantInRange(instant)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `is ${instantRangeMiss(instant)} once converted to UTC: an instant must lie from ${instantRange.text}`,
+        })
+      }
     }
   })
   .transform((value) => new Date(value.toUpperCase()))
@@ -166,7 +175,7 @@ export const requestInstant = textInput(40)
     format: 'date-time',
     pattern: rfc3339DateTime.source,
     description:
-      'RFC 3339 date-time: seconds required, optional fraction, then `Z` or a `±HH:MM` offset. Naive date-times, a space for `T` and `+HHMM` offsets are rejected.',
+      'RFC 3339 date-time: seconds required, optional fraction, then `Z` or a `±HH:MM` offset. Naive date-times, a space for `T` and `+HHMM` offsets are rejected, and so is an instant outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (responses write instants in UTC with a four-digit year).',
     example: '2026-01-31T09:04:05-06:00',
   })
 

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi'
+import { moneyLimits } from '../lib/money.js'
 import { scopeCatalogue } from '../lib/scopes.js'
+import { dateRange, instantRange } from '../lib/wall-clock.js'
 import type { Operation } from '../platform/operation.js'
 import { redactedFieldsOf } from '../platform/redaction.js'
 
@@ -132,7 +134,10 @@ export function buildOpenApiDocument(operations: Operation[]): Record<string, un
         version: contractVersion,
         description:
           "Versioned REST API over an auto-repair shop's data. Every operation needs `Authorization: Bearer <API_KEY>` " +
-          'with the scopes in its `x-required-scopes`; write never implies read. Errors share one envelope (`Error`).',
+          'with the scopes in its `x-required-scopes`; write never implies read. Errors share one envelope (`Error`). ' +
+          `Every date a request gives lies from ${dateRange.from} to ${dateRange.to}, and every instant from ${instantRange.text} ` +
+          `once converted to UTC (400 naming the field otherwise); every amount and total is at most ${moneyLimits.amount} ` +
+          'in absolute value.',
       },
       servers: [{ url: '/v1', description: 'This appliance' }],
       tags,

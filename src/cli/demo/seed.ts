@@ -1068,6 +1068,9 @@ class DemoSeeder {
     if (!order.invoice) throw new Error(`demo: ${order.publicId} is paid before it is invoiced`)
     const { publicId: invoice, id: invoiceId } = order.invoice
     const businessDate = order.day <= this.#today ? order.day : this.#today
+    // Recorded on the day they are dated, as the shop did: a business date is at most a year before the
+    // day a payment is recorded, and the demo's history goes back further.
+    const at = this.#at(businessDate)
     const method = random.weighted([
       ['card', 6],
       ['cash', 2],
@@ -1075,7 +1078,7 @@ class DemoSeeder {
       ['other', 1],
     ] as const)
     const pay = (amount: string, how: string) =>
-      this.#change((tx) => recordPayment(tx, this.#actor, { invoice, amount, method: how, businessDate }))
+      this.#change((tx) => recordPayment(tx, this.#actor, { invoice, amount, method: how, businessDate }, { at }))
     const balance = await invoiceBalance(this.#pool, this.#shop.id, invoiceId)
     // An order of free work only (a no-charge inspection) owes nothing: the ledger has nothing to settle.
     if (!balance.greaterThan(0)) return
@@ -1086,7 +1089,7 @@ class DemoSeeder {
     } else if (plan.payment === 'reversed') {
       const payment = await pay(balance.toFixed(2), 'card')
       await this.#change((tx) =>
-        reversePayment(tx, this.#actor, payment.public_id, { reason: 'Card declined after authorization' }),
+        reversePayment(tx, this.#actor, payment.public_id, { reason: 'Card declined after authorization', at }),
       )
       await pay(await this.#balance(invoiceId), 'cash')
     } else {
@@ -1110,7 +1113,12 @@ class DemoSeeder {
       ),
     )
     await this.#change((tx) =>
-      recordPayment(tx, this.#actor, { invoice, amount: '-20.00', method: 'card', businessDate }),
+      recordPayment(
+        tx,
+        this.#actor,
+        { invoice, amount: '-20.00', method: 'card', businessDate },
+        { at: this.#at(businessDate) },
+      ),
     )
   }
 

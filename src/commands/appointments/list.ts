@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core'
 import { StaffCommand } from '../../cli/staff.js'
 import { UsageError } from '../../lib/errors.js'
-import { dateIn, isCalendarDate } from '../../lib/wall-clock.js'
+import { calendarDateRule, dateIn, isCalendarDate } from '../../lib/wall-clock.js'
 import { toAppointmentResource } from '../../resources/appointments/present.js'
 import { appointmentsOnDate } from '../../resources/appointments/service.js'
 import { appointmentStatuses } from '../../resources/appointments/workflow.js'
@@ -21,7 +21,7 @@ export default class AppointmentsList extends StaffCommand {
   async run() {
     const { flags } = await this.parse(AppointmentsList)
     if (flags.date !== undefined && !isCalendarDate(flags.date)) {
-      throw new UsageError(`--date must be a calendar date YYYY-MM-DD, not "${flags.date}"`)
+      throw new UsageError(`--date must be ${calendarDateRule.replace('a real ', 'a ')}, not "${flags.date}"`)
     }
     if (flags.status !== undefined && !(appointmentStatuses as readonly string[]).includes(flags.status)) {
       throw new UsageError(`Unknown status "${flags.status}": one of ${appointmentStatuses.join(', ')}`)

@@ -5,7 +5,7 @@ import { addLabor } from '../../resources/jobs/service.js'
 
 export default class JobsAddLabor extends StaffCommand {
   static override description =
-    'Add a labor entry to a job: hours × rate, rounded half-up to the cent. The job and its repair order are repriced.'
+    'Add a labor entry to a job: hours × rate, rounded half-up to the cent. The job and its repair order are repriced; a change that would take a total past 9999999999.99 is refused, naming the order.'
   static override examples = [
     '<%= config.bin %> jobs add-labor job_123 --hours 1.5 --rate 120.00 --technician tech_456',
   ]
@@ -14,7 +14,7 @@ export default class JobsAddLabor extends StaffCommand {
   }
   static override flags = {
     hours: Flags.string({ description: 'Hours worked: more than 0, at most 999.99, 2 decimal places', required: true }),
-    rate: Flags.string({ description: 'Rate per hour: 0 or more, 2 decimal places', required: true }),
+    rate: Flags.string({ description: 'Rate per hour: 0 to 99999.99, 2 decimal places', required: true }),
     technician: Flags.string({ description: 'The technician who does the work (tech_...)' }),
     description: Flags.string({ description: 'What the work is' }),
   }

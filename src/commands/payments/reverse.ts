@@ -5,7 +5,7 @@ import { reversePayment } from '../../resources/payments/service.js'
 
 export default class PaymentsReverse extends LedgerCommand {
   static override description =
-    "Reverse a payment: a new, negative payment of the same amount and method, with reversal_of, dated with today's shop-local date. A payment is reversed at most once; reversals and refunds are never reversed. Records payment.reversed; the order returns from paid to invoiced when something is owed again."
+    "Reverse a payment: a new, negative payment of the same amount and method, with reversal_of, dated with today's shop-local date. A payment is reversed at most once; reversals and refunds are never reversed, and neither are the payments of a voided invoice. Records payment.reversed; the order returns from paid to invoiced when something is owed again."
   static override examples = [
     '<%= config.bin %> payments reverse pay_4bW2yXk0fT9QmZr7LcVd1p --reason "Card charge disputed"',
   ]

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Queryable } from '../../db/pool.js'
 import { newPublicId } from '../../lib/ids.js'
 import type { ImportFormat } from '../../lib/import-file.js'
+import { decimalInputs } from '../../lib/money.js'
 import type { Actor } from '../../platform/events.js'
 import { ImportInterrupted, lockImport } from '../../platform/imports/concurrency.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
@@ -79,8 +80,12 @@ const jobFields = {
   name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(255, 'must be at most 255 characters'),
   category: importText(100).optional(),
   description: importText(2000).optional(),
-  default_hours: importDecimal({ maxScale: 2, scale: 2, maxIntegerDigits: 6 }).nullable().optional(),
-  labor_rate: importDecimal({ maxScale: 2, scale: 2, maxIntegerDigits: 10 }).nullable().optional(),
+  default_hours: importDecimal({ ...decimalInputs.hours, scale: 2 })
+    .nullable()
+    .optional(),
+  labor_rate: importDecimal({ ...decimalInputs.laborRate, scale: 2 })
+    .nullable()
+    .optional(),
   kind: z
     .enum(['service', 'fee', 'discount', 'no_charge'], { error: 'must be service, fee, discount or no_charge' })
     .optional(),
@@ -90,9 +95,15 @@ const jobFields = {
 
 const partFields = {
   part_number: importText(100).optional(),
-  quantity: importDecimal({ maxScale: 3, scale: 3, maxIntegerDigits: 11 }).nullable().optional(),
-  unit_price: importDecimal({ maxScale: 2, scale: 2, maxIntegerDigits: 10 }).nullable().optional(),
-  unit_cost: importDecimal({ maxScale: 2, scale: 2, maxIntegerDigits: 10 }).nullable().optional(),
+  quantity: importDecimal({ ...decimalInputs.quantity, scale: 3 })
+    .nullable()
+    .optional(),
+  unit_price: importDecimal({ ...decimalInputs.unitPrice, scale: 2 })
+    .nullable()
+    .optional(),
+  unit_cost: importDecimal({ ...decimalInputs.unitPrice, scale: 2 })
+    .nullable()
+    .optional(),
 }
 
 const PartSchema = z

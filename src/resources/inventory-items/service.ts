@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { newPublicId } from '../../lib/ids.js'
-import { DecimalInputError, parseDecimalInput } from '../../lib/money.js'
+import { DecimalInputError, decimalInputs, parseDecimalInput } from '../../lib/money.js'
 import { parseTireSize, type TireSize } from '../../lib/tire-sizes.js'
 import type { Actor } from '../../platform/events.js'
 import { ImportInterrupted, lockImport } from '../../platform/imports/concurrency.js'
@@ -91,8 +91,12 @@ export const InventoryImportRowSchema = z.strictObject({
     .optional(),
   uom: z.string().trim().min(1, 'must not be empty').max(20, 'must be at most 20 characters').optional(),
   quantity_on_hand: importDecimal({ maxScale: 3, scale: 3, maxIntegerDigits: 11 }).optional(),
-  unit_price: importDecimal({ maxScale: 2, scale: 2, maxIntegerDigits: 10 }).nullable().optional(),
-  unit_cost: importDecimal({ maxScale: 2, scale: 2, maxIntegerDigits: 10 }).nullable().optional(),
+  unit_price: importDecimal({ ...decimalInputs.unitPrice, scale: 2 })
+    .nullable()
+    .optional(),
+  unit_cost: importDecimal({ ...decimalInputs.unitPrice, scale: 2 })
+    .nullable()
+    .optional(),
   active: importBoolean.optional(),
   tire_size: importTireSize.optional(),
 })

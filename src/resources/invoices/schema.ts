@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { isCalendarDate } from '../../lib/wall-clock.js'
-import { pricingTotalsSchema } from '../../platform/money-schemas.js'
+import { calendarDateRule, isCalendarDate } from '../../lib/wall-clock.js'
+import { moneyString, pricingTotalsSchema } from '../../platform/money-schemas.js'
 import {
   cursorParam,
   instant,
@@ -16,13 +16,12 @@ import { maxLinesPerPage } from './definition.js'
 // "Invoices". Invoices are posted, voided and credited by the shop (`shopapi invoices ...`,
 // `shopapi credit-notes issue`); the API reads them.
 
-const amount = (description: string) =>
-  z.string().meta({ description, pattern: '^-?[0-9]+\\.[0-9]{2}$', example: '120.00' })
+const amount = (description: string) => moneyString(description, '120.00')
 
 /** A shop business date in a query (spec "Value formats"): `YYYY-MM-DD`, a real calendar date. */
 export const businessDateParam = (description: string) =>
   textInput(10)
-    .refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD, e.g. 2026-01-31')
+    .refine(isCalendarDate, `must be ${calendarDateRule}, e.g. 2026-01-31`)
     .optional()
     .meta({ description, format: 'date', example: '2026-01-31' })
 

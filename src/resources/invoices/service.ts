@@ -14,11 +14,20 @@ import {
   type InvoiceJob,
   type InvoiceLineType,
 } from '../../lib/invoice-math.js'
-import { ExactDecimal, formatMoney, type JobKind, sumDecimals } from '../../lib/money.js'
+import {
+  decimalInputs,
+  ExactDecimal,
+  formatMoney,
+  type JobKind,
+  moneyLimits,
+  sumDecimals,
+  totalBeyondLimit,
+} from '../../lib/money.js'
 import { dateIn } from '../../lib/wall-clock.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { getRecord, listRecords } from '../../platform/resource.js'
+import { moveStock } from '../inventory-items/stock.js'
 import { decimalInput, repriceRepairOrder } from '../jobs/service.js'
 import { getRepairOrder, moveRepairOrderByLedger, type RepairOrderRow } from '../repair-orders/service.js'
 import { shopTaxes, taxRule } from '../taxes/rules.js'
@@ -149,7 +158,7 @@ function documentSummary(document: InvoiceRow): Record<string, unknown> {
 
 interface NewDocument {
   docType: 'invoice' | 'credit_note'
-  order: Pick<RepairOrderRow, 'id' | 'customer_id' | 'vehicle_id'>
+  order: Pick<RepairOrderRow, 'id' | 'public_id' | 'customer_id' | 'vehicle_id'>
   creditNoteOf: string | null
   reason: string | null
   totals: InvoiceDraft['totals']
@@ -162,6 +171,20 @@ async function insertDocument(
   actor: Actor,
   document: NewDocument,
 ): Promise<{ id: string; publicId: string }> {
+  // An invoice totals what its order does (repricing refuses an order beyond the maximum) and a credit
+  // note less than its invoice, so this holds; checked here too, as every total is before it is written.
+  const beyond = totalBeyondLimit(document.totals)
+  if (beyond) {
+    throw refusal(
+      `The ${document.docType.replace('_', ' ')} of repair order ${document.order.public_id} would have a ${beyond.name} of ${formatMoney(beyond.value)}, beyond the maximum of ${moneyLimits.amount}`,
+      {
+        type: 'repair_order',
+        reason: 'total_exceeds_maximum',
+        message: `Every total is at most ${moneyLimits.amount}`,
+        resolution: ['Put the work on several repair orders'],
+      },
+    )
+  }
   const clock = await shopClock(tx, actor.shopId)
   const number = await nextDocumentNumber(tx, actor.shopId, document.docType)
   const publicId = newPublicId('invoice')
@@ -393,7 +416,7 @@ export async function postInvoice(
   )
   await assertInvoiceable(tx, actor, order, jobs)
   const authorized = jobs.filter((job) => job.decision_state === 'authorized')
-  await repriceRepairOrder(tx, actor.shopId, order.id)
+  await repriceRepairOrder(tx, actor, order.id)
   const taxes = await shopTaxes(tx, actor.shopId)
   let draft: InvoiceDraft
   try {
@@ -474,6 +497,8 @@ export async function postInvoice(
   await recordEvents(tx, actor, [
     { type: 'invoice.posted', objectType: 'invoice', objectId: posted.public_id, summary: documentSummary(posted) },
   ])
+  // The invoiced parts leave the shop: off hand and out of the reservation.
+  await moveStock(tx, actor.shopId, order.id, 'consume')
   await moveRepairOrderByLedger(tx, actor, order, 'invoiced')
   return posted
 }
@@ -559,8 +584,11 @@ export async function voidInvoice(
   await recordEvents(tx, actor, [
     { type: 'invoice.voided', objectType: 'invoice', objectId: publicId, summary: documentSummary(voided) },
   ])
-  if (document.doc_type === 'invoice') await moveRepairOrderByLedger(tx, actor, order, 'ready_for_pickup')
-  else await followBalance(tx, actor, order, document.credit_note_of as string)
+  if (document.doc_type === 'invoice') {
+    // What the invoice consumed is back on hand; the order, open again, reserves it (moveRepairOrderByLedger).
+    await moveStock(tx, actor.shopId, order.id, 'restore')
+    await moveRepairOrderByLedger(tx, actor, order, 'ready_for_pickup')
+  } else await followBalance(tx, actor, order, document.credit_note_of as string)
   return voided
 }
 
@@ -617,7 +645,7 @@ function draftCredit(invoice: InvoiceRow, lines: CreditableLine[], input: Credit
       resolution: [],
     })
   if (input.amount !== undefined) {
-    const amount = decimalInput(input.amount, 'amount', { maxScale: 2, max: '9999999999.99' })
+    const amount = decimalInput(input.amount, 'amount', decimalInputs.amount)
     if (amount.isZero()) throw new ApiError('invalid_request', 'amount must be more than 0', { param: 'amount' })
     if (available.isZero()) throw exhausted()
     try {

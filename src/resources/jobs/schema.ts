@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DecimalInputError, parseDecimalInput } from '../../lib/money.js'
+import { DecimalInputError, decimalInputs, moneyLimits, parseDecimalInput } from '../../lib/money.js'
 import { CostSchema, JobPricingSchema } from '../../platform/money-schemas.js'
 import { redactable } from '../../platform/redaction.js'
 import {
@@ -22,11 +22,11 @@ export type DecisionState = (typeof decisionStates)[number]
 export type ExecutionState = (typeof executionStates)[number]
 export type JobAction = (typeof jobActions)[number]
 
-/** A fee or discount amount: a decimal string with at most 2 places, more than zero. */
+/** A fee or discount amount: a decimal string with at most 2 places, more than zero, at most the maximum. */
 const flatAmount = textInput(20)
   .superRefine((value, ctx) => {
     try {
-      if (parseDecimalInput(value, { maxScale: 2, max: '9999999999.99' }).isZero()) {
+      if (parseDecimalInput(value, decimalInputs.amount).isZero()) {
         ctx.addIssue({ code: 'custom', message: 'must be more than 0.00' })
       }
     } catch (error) {
@@ -35,8 +35,7 @@ const flatAmount = textInput(20)
     }
   })
   .meta({
-    description:
-      'The fee, or the discount (given positive, shown negative in pricing): a decimal string with at most 2 places, more than 0',
+    description: `The fee, or the discount (given positive, shown negative in pricing): a decimal string with at most 2 places, more than 0 and at most ${moneyLimits.amount}. A job whose totals, or an order whose totals, would pass ${moneyLimits.amount} is refused with 409 \`conflict\` (blocker \`total_exceeds_maximum\`)`,
     example: '25.00',
   })
 

@@ -6,19 +6,27 @@ import {
   computeJobPricing,
   DecimalInputError,
   type DecimalInputOptions,
+  decimalInputs,
   ExactDecimal,
   formatHours,
   formatMoney,
+  isWithinAmountLimit,
   type JobKind,
+  type JobPricingTotals,
   lineAmount,
+  moneyLimits,
   parseDecimalInput,
+  sumDecimals,
   type TaxRule,
+  totalBeyondLimit,
 } from '../../lib/money.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
 import type { StoredPricingTotals } from '../../platform/money-schemas.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { createRecord, getRecord, listRecords } from '../../platform/resource.js'
 import { assertAction, assertMove, statusChangedEvent } from '../../platform/workflow.js'
+import { moveStock } from '../inventory-items/stock.js'
+import { repairOrderSummary } from '../repair-orders/definition.js'
 import { publicRepairOrderState, settledStates } from '../repair-orders/workflow.js'
 import { shopTaxes, taxRule } from '../taxes/rules.js'
 import { activeTechnicianId } from '../technicians/service.js'
@@ -31,12 +39,11 @@ import {
   partDefinition,
 } from './definition.js'
 import type { DecisionState, ExecutionState, JobAction, JobCreate } from './schema.js'
-import { decisionWorkflow, executionWorkflow, workBlockers } from './workflow.js'
+import { countingDecisionStates, decisionWorkflow, executionWorkflow, workBlockers } from './workflow.js'
 
 export type { JobRow, LaborRow, PartRow }
 
-/** Decision states whose jobs count in the repair order's pricing. */
-export const countingDecisionStates: readonly DecisionState[] = ['pending', 'authorized']
+export { countingDecisionStates }
 
 export function getJob(
   db: Queryable,
@@ -94,6 +101,15 @@ export function listPartsOfJob(db: Queryable, reader: Actor, job: JobRow, page: 
 interface PricingContext {
   taxes: TaxRule[]
   taxExempt: boolean
+  /** The order, locked: named by the refusals of a total beyond its maximum. */
+  order: LockedOrder
+}
+
+interface LockedOrder {
+  id: string
+  public_id: string
+  number_value: number
+  state: string
 }
 
 /**
@@ -119,14 +135,66 @@ function assertOrderOpen(order: { public_id: string; state: string }, change: st
   )
 }
 
+/**
+ * 409: a change would take a total of a repair order, or of one of its jobs, past its maximum
+ * (moneyLimits in lib/money.ts). Thrown before any total is written; the transaction then writes
+ * nothing. `subject` is what holds the total ("Repair order ro_… (number 1001)", "Job job_… of …").
+ */
+export class TotalLimitError extends ApiError {
+  constructor(
+    readonly order: Pick<LockedOrder, 'public_id' | 'number_value'>,
+    readonly subject: string,
+    readonly figure: string,
+    readonly value: string,
+    readonly maximum: string,
+  ) {
+    super(
+      'conflict',
+      `${subject}: ${figure} would be ${value} with this change, beyond the maximum of ${maximum}: nothing was changed. Put further work on another repair order, or lower the amounts`,
+      {
+        blockers: [
+          {
+            type: 'repair_order',
+            reason: 'total_exceeds_maximum',
+            message: `${figure} of ${order.public_id} would be ${value}; every total is at most ${moneyLimits.amount} (a job's hours at most ${moneyLimits.jobHours})`,
+            resolution: [
+              `Put further work on another repair order than ${order.public_id}`,
+              'Or lower the amounts (decline or cancel a job: shopapi jobs decide JOB_ID declined)',
+            ],
+          },
+        ],
+      },
+    )
+  }
+}
+
+function orderSubject(order: Pick<LockedOrder, 'public_id' | 'number_value'>): string {
+  return `Repair order ${order.public_id} (number ${order.number_value})`
+}
+
+/**
+ * 409 TotalLimitError when a total of `subject` is beyond moneyLimits.amount and further from zero than
+ * `stored` (what it is now: see totalBeyondLimit).
+ */
+function assertTotalsWithinLimit(
+  order: LockedOrder,
+  subject: string,
+  totals: JobPricingTotals,
+  stored: JobPricingTotals,
+): void {
+  const beyond = totalBeyondLimit(totals, stored)
+  if (!beyond) return
+  throw new TotalLimitError(order, subject, `its ${beyond.name}`, formatMoney(beyond.value), moneyLimits.amount)
+}
+
 /** Locks the repair order (the first lock of every change to its jobs) and reads what taxes them. */
 async function lockRepairOrder(
   tx: Queryable,
   shopId: string,
   repairOrderId: string,
 ): Promise<PricingContext & { public_id: string; state: string }> {
-  const { rows } = await tx.query<{ tax_exempt: boolean; public_id: string; state: string }>(
-    `select ro.tax_exempt, ro.public_id, ro.state from repair_orders ro
+  const { rows } = await tx.query<{ tax_exempt: boolean; public_id: string; number_value: number; state: string }>(
+    `select ro.tax_exempt, ro.public_id, ro.number_value::integer as number_value, ro.state from repair_orders ro
      where ro.shop_id = $1::uuid and ro.id = $2::uuid for update of ro`,
     [shopId, repairOrderId],
   )
@@ -135,6 +203,7 @@ async function lockRepairOrder(
   return {
     taxes: (await shopTaxes(tx, shopId)).map(taxRule),
     taxExempt: found.tax_exempt,
+    order: { id: repairOrderId, public_id: found.public_id, number_value: found.number_value, state: found.state },
     public_id: found.public_id,
     state: found.state,
   }
@@ -142,6 +211,7 @@ async function lockRepairOrder(
 
 interface StoredJobPricing extends Omit<StoredPricingTotals, 'currency'> {
   id: string
+  public_id: string
   kind: string
   flat_amount: string | null
   taxable: boolean
@@ -159,10 +229,14 @@ const pricingColumns = [
   'total',
 ] as const
 
+/** The totals a repair order keeps: its jobs' (that count), summed. */
+const orderTotalColumns = pricingColumns.filter((column) => column !== 'labor_hours')
+
 /**
  * Recomputes the totals (and labor_hours) of the repair order's jobs, all of them or `jobIds`, with
  * computeJobPricing, and writes those that changed (version and updated_at move with them unless
- * `keepVersion`, for a job created in this transaction).
+ * `keepVersion`, for a job created in this transaction). A job whose totals or hours would pass their
+ * maximum is 409 TotalLimitError before anything is written.
  */
 async function repriceJobs(
   tx: Queryable,
@@ -174,7 +248,7 @@ async function repriceJobs(
   const only = options.jobIds ? 'and id = any($3::uuid[])' : ''
   const values: unknown[] = [shopId, repairOrderId, ...(options.jobIds ? [options.jobIds] : [])]
   const jobs = await tx.query<StoredJobPricing>(
-    `select id, kind, flat_amount, taxable, ${pricingColumns.join(', ')} from jobs
+    `select id, public_id, kind, flat_amount, taxable, ${pricingColumns.join(', ')} from jobs
      where shop_id = $1::uuid and repair_order_id = $2::uuid ${only}`,
     values,
   )
@@ -218,12 +292,14 @@ async function repriceJobs(
       taxes: context.taxes,
       taxExempt: context.taxExempt,
     })
-    const hours =
-      jobLabor.length === 0
-        ? null
-        : formatHours(jobLabor.reduce((sum, line) => sum.plus(line.hours), new ExactDecimal(0)))
+    const subject = `Job ${job.public_id} of repair order ${context.order.public_id} (number ${context.order.number_value})`
+    assertTotalsWithinLimit(context.order, subject, totals, storedTotals(job))
+    const jobHours = sumDecimals(jobLabor.map((line) => line.hours))
+    if (jobHours.greaterThan(moneyLimits.jobHours) && jobHours.greaterThan(job.labor_hours ?? 0)) {
+      throw new TotalLimitError(context.order, subject, 'its labor hours', formatHours(jobHours), moneyLimits.jobHours)
+    }
     const next = {
-      labor_hours: hours,
+      labor_hours: jobLabor.length === 0 ? null : formatHours(jobHours),
       labor_total: formatMoney(totals.labor),
       parts_total: formatMoney(totals.parts),
       fees_total: formatMoney(totals.fees),
@@ -247,6 +323,19 @@ async function repriceJobs(
   )
 }
 
+/** Totals as the jobs and repair_orders columns keep them (decimal strings), for computing. */
+function storedTotals(row: Omit<StoredPricingTotals, 'currency'>): JobPricingTotals {
+  return {
+    labor: new ExactDecimal(row.labor_total),
+    parts: new ExactDecimal(row.parts_total),
+    fees: new ExactDecimal(row.fees_total),
+    discounts: new ExactDecimal(row.discounts_total),
+    subtotal: new ExactDecimal(row.subtotal),
+    tax: new ExactDecimal(row.tax_total),
+    total: new ExactDecimal(row.total),
+  }
+}
+
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>()
   for (const item of items) {
@@ -258,56 +347,110 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 }
 
 /**
- * The repair order's totals: exact numeric sums of the stored totals of its jobs that count, so they
- * agree with the jobs to the cent. The order's version and updated_at move only when a total does.
+ * The repair order's totals: exact sums of the stored totals of its jobs that count, so they agree
+ * with the jobs to the cent. Checked against their maximum before they are written (409
+ * TotalLimitError). When a total moves, so do the order's version and updated_at, and
+ * `repair_order.updated` (changed_fields `pricing`) is recorded with them: every change of a repair
+ * order's version is told to integrations (docs/decisions.md "Repair orders").
  */
-async function updateRepairOrderTotals(tx: Queryable, shopId: string, repairOrderId: string): Promise<void> {
-  const totals = pricingColumns.filter((column) => column !== 'labor_hours')
-  await tx.query(
-    `update repair_orders ro set ${totals.map((column) => `${column} = t.${column}`).join(', ')},
-       version = ro.version + 1, updated_at = date_trunc('milliseconds', now())
-     from (select ${totals.map((column) => `coalesce(sum(${column}), 0) as ${column}`).join(', ')}
-           from jobs where shop_id = $1::uuid and repair_order_id = $2::uuid and decision_state = any($3::text[])) t
-     where ro.shop_id = $1::uuid and ro.id = $2::uuid
-       and (${totals.map((column) => `ro.${column}`).join(', ')}) is distinct from (${totals.map((column) => `t.${column}`).join(', ')})`,
-    [shopId, repairOrderId, countingDecisionStates],
+async function updateRepairOrderTotals(tx: Queryable, actor: Actor, order: LockedOrder): Promise<void> {
+  type Totals = Record<(typeof orderTotalColumns)[number], string>
+  const sums = await tx.query<{ summed: Totals; stored: Totals }>(
+    `select json_build_object(${orderTotalColumns.map((column) => `'${column}', coalesce(sum(j.${column}), 0)::text`).join(', ')}) as summed,
+       (select json_build_object(${orderTotalColumns.map((column) => `'${column}', ro.${column}::text`).join(', ')})
+        from repair_orders ro where ro.shop_id = $1::uuid and ro.id = $2::uuid) as stored
+     from jobs j where j.shop_id = $1::uuid and j.repair_order_id = $2::uuid and j.decision_state = any($3::text[])`,
+    [actor.shopId, order.id, countingDecisionStates],
   )
+  const { summed: totals, stored } = sums.rows[0] as { summed: Totals; stored: Totals }
+  assertTotalsWithinLimit(order, orderSubject(order), storedTotals(totals), storedTotals(stored))
+  const { rows } = await tx.query<Parameters<typeof repairOrderSummary>[0]>(
+    `update repair_orders ro set ${orderTotalColumns.map((column, index) => `${column} = $${index + 3}::numeric`).join(', ')},
+       version = ro.version + 1, updated_at = date_trunc('milliseconds', now())
+     where ro.shop_id = $1::uuid and ro.id = $2::uuid
+       and (${orderTotalColumns.map((column) => `ro.${column}`).join(', ')})
+         is distinct from (${orderTotalColumns.map((_, index) => `$${index + 3}::numeric`).join(', ')})
+     returning ro.number_value::integer as number_value, ro.state,
+       (select c.public_id from customers c where c.shop_id = ro.shop_id and c.id = ro.customer_id) as customer_public_id,
+       (select v.public_id from vehicles v where v.shop_id = ro.shop_id and v.id = ro.vehicle_id) as vehicle_public_id`,
+    [actor.shopId, order.id, ...orderTotalColumns.map((column) => totals[column])],
+  )
+  const updated = rows[0]
+  if (!updated) return
+  await recordEvents(tx, actor, [
+    {
+      type: 'repair_order.updated',
+      objectType: 'repair_order',
+      objectId: order.public_id,
+      summary: { ...repairOrderSummary(updated), changed_fields: ['pricing'] },
+    },
+  ])
 }
 
 /**
  * Recomputes every job's totals (tax rate of the shop, exemption of the order) and the repair order's
  * totals from its jobs that count (decision pending or authorized). Locks the repair order first.
  */
-export async function repriceRepairOrder(tx: Queryable, shopId: string, repairOrderId: string): Promise<void> {
-  const context = await lockRepairOrder(tx, shopId, repairOrderId)
-  await repriceJobs(tx, shopId, repairOrderId, context)
-  await updateRepairOrderTotals(tx, shopId, repairOrderId)
+export async function repriceRepairOrder(tx: Queryable, actor: Actor, repairOrderId: string): Promise<void> {
+  const context = await lockRepairOrder(tx, actor.shopId, repairOrderId)
+  await repriceJobs(tx, actor.shopId, repairOrderId, context)
+  await updateRepairOrderTotals(tx, actor, context.order)
 }
 
 /**
  * Reprices every repair order of the shop that is not settled (a tax changed), each locked first, in
- * id order. An order settled after it was listed keeps its posted totals. Returns how many were repriced.
+ * id order. An order settled after it was listed keeps its posted totals. Returns how many were
+ * repriced. An order the new taxes would take past the maximum refuses the whole change, naming the
+ * order and what to do (the CLI prints the message alone).
  */
-export async function repriceOpenRepairOrders(tx: Queryable, shopId: string): Promise<number> {
+export async function repriceOpenRepairOrders(tx: Queryable, actor: Actor): Promise<number> {
   const { rows } = await tx.query<{ id: string }>(
     'select id from repair_orders where shop_id = $1::uuid and state <> all($2::text[]) order by id',
-    [shopId, settledStates],
+    [actor.shopId, settledStates],
   )
   let repriced = 0
   for (const { id } of rows) {
-    const context = await lockRepairOrder(tx, shopId, id)
+    const context = await lockRepairOrder(tx, actor.shopId, id)
     if ((settledStates as readonly string[]).includes(context.state)) continue
-    await repriceJobs(tx, shopId, id, context)
-    await updateRepairOrderTotals(tx, shopId, id)
+    try {
+      await repriceJobs(tx, actor.shopId, id, context)
+      await updateRepairOrderTotals(tx, actor, context.order)
+    } catch (error) {
+      if (!(error instanceof TotalLimitError)) throw error
+      throw taxChangeRefusal(error)
+    }
     repriced += 1
   }
   return repriced
 }
 
+/** A tax change refused because it would reprice an order past the maximum: which order, and the ways out. */
+function taxChangeRefusal(error: TotalLimitError): ApiError {
+  const { order } = error
+  return new ApiError(
+    'conflict',
+    `The new taxes would reprice ${error.subject.charAt(0).toLowerCase()}${error.subject.slice(1)}: ${error.figure} would be ${error.value}, beyond the maximum of ${error.maximum}. Nothing was changed: move work off repair order ${order.public_id} (decline or cancel jobs) or choose a lower rate, then set the tax again`,
+    {
+      blockers: [
+        {
+          type: 'repair_order',
+          reason: 'total_exceeds_maximum',
+          message: `${error.figure} of ${order.public_id} would be ${error.value} with the new taxes; every total is at most ${moneyLimits.amount}`,
+          resolution: [
+            `Decline or cancel jobs of ${order.public_id} (shopapi jobs decide JOB_ID declined), or put the work on several repair orders`,
+            'Then set the tax again (shopapi taxes set, or shopapi shops update --tax-rate)',
+            'Or choose a lower rate',
+          ],
+        },
+      ],
+    },
+  )
+}
+
 /** Reprices one job and its order's totals (the order is already locked by the caller). */
-async function repriceJob(tx: Queryable, job: JobRow, context: PricingContext, keepVersion = false) {
+async function repriceJob(tx: Queryable, actor: Actor, job: JobRow, context: PricingContext, keepVersion = false) {
   await repriceJobs(tx, job.shop_id, job.repair_order_id, context, { jobIds: [job.id], keepVersion })
-  await updateRepairOrderTotals(tx, job.shop_id, job.repair_order_id)
+  await updateRepairOrderTotals(tx, actor, context.order)
 }
 
 /** The job locked for a change that reprices: its repair order is locked first (the lock order). */
@@ -344,11 +487,22 @@ function positive(value: Decimal, param: string): Decimal {
   return value
 }
 
-// Bounds keep every line within its numeric column: hours × rate and quantity × price < 10^11.
-export const laborHoursInput: DecimalInputOptions = { maxScale: 2, max: '999.99' }
-export const laborRateInput: DecimalInputOptions = { maxScale: 2, max: '99999.99' }
-export const quantityInput: DecimalInputOptions = { maxScale: 3, max: '9999.999' }
-export const priceInput: DecimalInputOptions = { maxScale: 2, max: '9999999.99' }
+/**
+ * The amount of a new line (hours × rate, quantity × unit price), or 400 naming `param` when it is
+ * beyond the maximum of any amount. The inputs of one line cannot get there (lib/money.ts
+ * moneyLimits), but a canned job or an inventory item may hold values an earlier version accepted.
+ */
+function newLineAmount(factors: [Decimal, Decimal], formula: string, param: string): string {
+  const amount = lineAmount(...factors)
+  if (!isWithinAmountLimit(amount)) {
+    throw new ApiError(
+      'invalid_request',
+      `${param}: ${formula} (${factors[0].toFixed()} × ${factors[1].toFixed()}) is ${formatMoney(amount)}, beyond the maximum of ${moneyLimits.amount} for one line`,
+      { param },
+    )
+  }
+  return formatMoney(amount)
+}
 
 interface CannedJob {
   id: string
@@ -392,8 +546,10 @@ interface NewLabor {
   rate: Decimal
 }
 
-async function insertLabor(tx: Queryable, job: { shop_id: string; id: string }, lines: NewLabor[]) {
+/** Inserts labor lines; `param` names the input a line beyond its maximum comes from. */
+async function insertLabor(tx: Queryable, job: { shop_id: string; id: string }, lines: NewLabor[], param: string) {
   if (lines.length === 0) return []
+  const amounts = lines.map((line) => newLineAmount([line.hours, line.rate], 'hours × rate', param))
   const publicIds = lines.map(() => newPublicId('labor'))
   await tx.query(
     `insert into job_labor (shop_id, public_id, job_id, technician_id, description, hours, rate, amount)
@@ -408,7 +564,7 @@ async function insertLabor(tx: Queryable, job: { shop_id: string; id: string }, 
       lines.map((line) => line.description),
       lines.map((line) => line.hours.toFixed()),
       lines.map((line) => line.rate.toFixed()),
-      lines.map((line) => formatMoney(lineAmount(line.hours, line.rate))),
+      amounts,
     ],
   )
   return publicIds
@@ -423,9 +579,18 @@ interface NewPart {
   unitCost: Decimal | null
 }
 
-/** Inserts part lines; each taken from an inventory item reserves its quantity there. */
-async function insertParts(tx: Queryable, job: { shop_id: string; id: string }, lines: NewPart[]) {
+/**
+ * Inserts part lines; each taken from an inventory item reserves its quantity there while its job
+ * counts. `param` names the input a line beyond its maximum comes from.
+ */
+async function insertParts(
+  tx: Queryable,
+  job: { shop_id: string; id: string; repair_order_id: string },
+  lines: NewPart[],
+  param: string,
+) {
   if (lines.length === 0) return []
+  const amounts = lines.map((line) => newLineAmount([line.quantity, line.unitPrice], 'quantity × unit price', param))
   const publicIds = lines.map(() => newPublicId('part'))
   await tx.query(
     `insert into job_parts (shop_id, public_id, job_id, inventory_item_id, part_number, description, quantity,
@@ -445,22 +610,12 @@ async function insertParts(tx: Queryable, job: { shop_id: string; id: string }, 
       lines.map((line) => line.description),
       lines.map((line) => line.quantity.toFixed()),
       lines.map((line) => line.unitPrice.toFixed()),
-      lines.map((line) => formatMoney(lineAmount(line.quantity, line.unitPrice))),
+      amounts,
       lines.map((line) => (line.unitCost === null ? null : line.unitCost.toFixed())),
     ],
   )
-  const reserved = lines.filter((line) => line.inventoryItemId !== null)
-  if (reserved.length > 0) {
-    // Items in id order, as every reservation takes them, so two reservations cannot deadlock.
-    await tx.query(
-      `update inventory_items i set quantity_reserved = i.quantity_reserved + r.quantity, version = i.version + 1,
-         updated_at = date_trunc('milliseconds', now())
-       from (select item_id, sum(quantity) as quantity from unnest($2::uuid[], $3::numeric[]) as u(item_id, quantity)
-             group by item_id order by item_id) r
-       where i.shop_id = $1::uuid and i.id = r.item_id`,
-      [job.shop_id, reserved.map((line) => line.inventoryItemId), reserved.map((line) => line.quantity.toFixed())],
-    )
-  }
+  // What the new lines hold of their items (a reservation, or nothing on a job that does not count).
+  await moveStock(tx, job.shop_id, job.repair_order_id, 'follow')
   return publicIds
 }
 
@@ -505,7 +660,7 @@ export async function createJob(
     flat_amount: { field: 'amount', value: input.amount ?? null, type: 'numeric' },
   })
   if (canned) await copyCannedLines(tx, actor, row, canned, technicianId)
-  await repriceJob(tx, row, context, true)
+  await repriceJob(tx, actor, row, context, true)
   return getJob(tx, actor, row.public_id)
 }
 
@@ -521,14 +676,19 @@ async function copyCannedLines(
     canned.labor_rate !== null &&
     new ExactDecimal(canned.default_hours).greaterThan(0)
   ) {
-    await insertLabor(tx, job, [
-      {
-        technicianId,
-        description: canned.name,
-        hours: new ExactDecimal(canned.default_hours),
-        rate: new ExactDecimal(canned.labor_rate),
-      },
-    ])
+    await insertLabor(
+      tx,
+      job,
+      [
+        {
+          technicianId,
+          description: canned.name,
+          hours: new ExactDecimal(canned.default_hours),
+          rate: new ExactDecimal(canned.labor_rate),
+        },
+      ],
+      'canned_job_id',
+    )
   }
   const { rows } = await tx.query<{
     inventory_item_id: string | null
@@ -557,6 +717,7 @@ async function copyCannedLines(
       unitPrice: new ExactDecimal(part.unit_price),
       unitCost: part.unit_cost === null ? null : new ExactDecimal(part.unit_cost),
     })),
+    'canned_job_id',
   )
 }
 
@@ -602,7 +763,9 @@ export async function decideJob(tx: Queryable, actor: Actor, publicId: string, d
       summary: { repair_order_id: job.repair_order_public_id, execution_state: job.execution_state },
     }),
   ])
-  await repriceJob(tx, job, context)
+  await repriceJob(tx, actor, job, context)
+  // A job that stops counting (declined, deferred, cancelled) releases its parts; one that counts again reserves them.
+  await moveStock(tx, job.shop_id, job.repair_order_id, 'follow')
   return getJob(tx, actor, publicId)
 }
 
@@ -666,12 +829,17 @@ export async function addLabor(
   jobPublicId: string,
   input: LaborInput,
 ): Promise<{ entry: LaborRow; job: JobRow }> {
-  const hours = positive(decimalInput(input.hours, 'hours', laborHoursInput), 'hours')
-  const rate = decimalInput(input.rate, 'rate', laborRateInput)
+  const hours = positive(decimalInput(input.hours, 'hours', decimalInputs.hours), 'hours')
+  const rate = decimalInput(input.rate, 'rate', decimalInputs.laborRate)
   const { job, context } = await lockJobForChange(tx, actor, jobPublicId, 'adding labor')
   const technicianId = input.technician ? await activeTechnicianId(tx, actor, input.technician, 'technician') : null
-  const [publicId] = await insertLabor(tx, job, [{ technicianId, description: input.description ?? null, hours, rate }])
-  await repriceJob(tx, job, context)
+  const [publicId] = await insertLabor(
+    tx,
+    job,
+    [{ technicianId, description: input.description ?? null, hours, rate }],
+    'hours',
+  )
+  await repriceJob(tx, actor, job, context)
   return {
     entry: await getRecord(laborDefinition, tx, actor, publicId as string),
     job: await getJob(tx, actor, jobPublicId),
@@ -706,9 +874,9 @@ export async function addPart(
   jobPublicId: string,
   input: PartInput,
 ): Promise<{ entry: PartRow; job: JobRow }> {
-  const quantity = positive(decimalInput(input.quantity, 'quantity', quantityInput), 'quantity')
-  const price = input.price === undefined ? undefined : decimalInput(input.price, 'price', priceInput)
-  const cost = input.cost === undefined ? undefined : decimalInput(input.cost, 'cost', priceInput)
+  const quantity = positive(decimalInput(input.quantity, 'quantity', decimalInputs.quantity), 'quantity')
+  const price = input.price === undefined ? undefined : decimalInput(input.price, 'price', decimalInputs.unitPrice)
+  const cost = input.cost === undefined ? undefined : decimalInput(input.cost, 'cost', decimalInputs.unitPrice)
   const { job, context } = await lockJobForChange(tx, actor, jobPublicId, 'adding a part')
   let item: InventoryItem | undefined
   if (input.item) {
@@ -732,17 +900,22 @@ export async function addPart(
       param: 'price',
     })
   }
-  const [publicId] = await insertParts(tx, job, [
-    {
-      inventoryItemId: item?.id ?? null,
-      partNumber: input.partNumber ?? item?.part_number ?? null,
-      description,
-      quantity,
-      unitPrice,
-      unitCost: cost ?? (item?.unit_cost ? new ExactDecimal(item.unit_cost) : null),
-    },
-  ])
-  await repriceJob(tx, job, context)
+  const [publicId] = await insertParts(
+    tx,
+    job,
+    [
+      {
+        inventoryItemId: item?.id ?? null,
+        partNumber: input.partNumber ?? item?.part_number ?? null,
+        description,
+        quantity,
+        unitPrice,
+        unitCost: cost ?? (item?.unit_cost ? new ExactDecimal(item.unit_cost) : null),
+      },
+    ],
+    'quantity',
+  )
+  await repriceJob(tx, actor, job, context)
   return {
     entry: await getRecord(partDefinition, tx, actor, publicId as string),
     job: await getJob(tx, actor, jobPublicId),

@@ -4,6 +4,9 @@ import { publicRepairOrderState, settledStates } from '../repair-orders/workflow
 import type { JobRow } from './definition.js'
 import { type DecisionState, decisionStates, type ExecutionState, executionStates, type JobAction } from './schema.js'
 
+/** Decision states whose jobs count: in the repair order's pricing, and in the inventory they reserve. */
+export const countingDecisionStates: readonly DecisionState[] = ['pending', 'authorized']
+
 type JobSubject = Pick<JobRow, 'decision_state' | 'execution_state' | 'repair_order_state' | 'repair_order_public_id'>
 
 const shownAs =

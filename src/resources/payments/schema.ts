@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { moneyString } from '../../platform/money-schemas.js'
 import {
   cursorParam,
   instant,
@@ -22,11 +23,7 @@ export const PaymentSchema = responseObject({
       '`payment` (positive), `refund` (negative: money back after a credit note) or `reversal` (the negative of one payment, `reversal_of`); other strings may appear',
     example: 'payment',
   }),
-  amount: z.string().meta({
-    description: 'Signed decimal string, 2 places: what the customer paid (negative: paid back)',
-    pattern: '^-?[0-9]+\\.[0-9]{2}$',
-    example: '120.50',
-  }),
+  amount: moneyString('Signed decimal string, 2 places: what the customer paid (negative: paid back)', '120.50'),
   currency: z.string().meta({ description: 'ISO 4217 code, the shop currency', example: 'USD' }),
   method: z
     .string()

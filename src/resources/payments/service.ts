@@ -2,8 +2,8 @@ import type { Decimal } from 'decimal.js'
 import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { newPublicId } from '../../lib/ids.js'
-import { ExactDecimal, formatMoney } from '../../lib/money.js'
-import { dateIn, isCalendarDate } from '../../lib/wall-clock.js'
+import { decimalInputs, ExactDecimal, formatMoney } from '../../lib/money.js'
+import { dateIn, isCalendarDate, yearsBefore } from '../../lib/wall-clock.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { getRecord, listRecords } from '../../platform/resource.js'
@@ -93,12 +93,21 @@ async function insertPayment(tx: Queryable, actor: Actor, payment: NewPayment): 
   return publicId
 }
 
+/**
+ * How far back a business date may go: a shop records late, but a payment dated more than a year
+ * before today is a typo (0001-01-01, 2016 for 2026), and books are closed yearly.
+ */
+export const maxBusinessDateAgeYears = 1
+
 export interface PaymentInput {
   invoice: string
   /** Signed: a payment is positive, a refund (money back after a credit note) negative. */
   amount: string
   method: string
-  /** `YYYY-MM-DD`, not after today in the shop's zone; default: the shop-local date of recording. */
+  /**
+   * `YYYY-MM-DD` from a year before today to today in the shop's zone; default: the shop-local date of
+   * recording.
+   */
   businessDate?: string | undefined
   reason?: string | null | undefined
 }
@@ -115,7 +124,7 @@ export async function recordPayment(
   input: PaymentInput,
   options: { at?: Date } = {},
 ): Promise<PaymentRow> {
-  const amount = decimalInput(input.amount, 'amount', { maxScale: 2, min: '-9999999999.99', max: '9999999999.99' })
+  const amount = decimalInput(input.amount, 'amount', decimalInputs.signedAmount)
   if (amount.isZero()) throw new ApiError('invalid_request', 'amount must not be zero', { param: 'amount' })
   if (!(paymentMethods as readonly string[]).includes(input.method)) {
     throw new ApiError('invalid_request', `method must be one of ${paymentMethods.join(', ')}`, { param: 'method' })
@@ -124,15 +133,20 @@ export async function recordPayment(
   const timezone = await shopTimezone(tx, actor.shopId)
   const today = dateIn(timezone, at)
   const businessDate = input.businessDate ?? today
+  const earliest = yearsBefore(today, maxBusinessDateAgeYears)
   if (!isCalendarDate(businessDate)) {
-    throw new ApiError('invalid_request', 'business-date must be a calendar date YYYY-MM-DD', {
-      param: 'business-date',
-    })
+    throw new ApiError(
+      'invalid_request',
+      `business-date must be a real calendar date YYYY-MM-DD from ${earliest} to ${today} (today in ${timezone})`,
+      { param: 'business-date' },
+    )
   }
-  if (businessDate > today) {
-    throw new ApiError('invalid_request', `business-date ${businessDate} is after today (${today} in ${timezone})`, {
-      param: 'business-date',
-    })
+  if (businessDate > today || businessDate < earliest) {
+    throw new ApiError(
+      'invalid_request',
+      `business-date ${businessDate} is ${businessDate > today ? 'after today' : 'more than a year before today'}: give a date from ${earliest} to ${today} (today in ${timezone})`,
+      { param: 'business-date' },
+    )
   }
   const unlocked = await getRecord(invoiceDefinition, tx, actor, input.invoice, { param: 'invoice' })
   if (unlocked.doc_type !== 'invoice') {
@@ -223,6 +237,22 @@ export async function reversePayment(
       message: `${publicId} reverses ${payment.reversal_of_public_id}`,
       resolution: [`Record the payment again if ${payment.reversal_of_public_id} was right after all`],
     })
+  }
+  const invoice = await getRecord(invoiceDefinition, tx, actor, payment.invoice_public_id)
+  if (invoice.status !== 'posted') {
+    // Voiding needed the payments to net to zero: what was paid was given back, and a reversal now
+    // would give it back twice (the voided invoice would show money owed to the customer).
+    throw refusal(
+      `${publicId} is on invoice ${invoice.number} (${invoice.public_id}), which is voided: the payments of a voided invoice are final (they netted to zero when it was voided); record any money for the order on the invoice posted again`,
+      {
+        type: 'invoice',
+        reason: 'state_voided',
+        message: `${invoice.public_id} was voided with its payments netting to zero`,
+        resolution: [
+          'Record the money on the invoice posted again for the order (shopapi invoices post RO_ID), as a payment or a refund',
+        ],
+      },
+    )
   }
   if (payment.amount.startsWith('-')) {
     throw refusal(`${publicId} is a refund: a refund is not reversed`, {

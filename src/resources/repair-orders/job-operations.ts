@@ -18,7 +18,7 @@ export const repairOrderJobOperations = [
     operationId: 'addRepairOrderJob',
     summary: 'Add a job to a repair order',
     description:
-      'Optionally from a canned job (`canned_job_id`), whose labor and parts are copied. Records `job.created` and reprices the order. An invoiced, paid, picked-up, closed or cancelled order is 409 `conflict`.',
+      "Optionally from a canned job (`canned_job_id`), whose labor and parts are copied. Records `job.created` and reprices the order. An invoiced, paid, picked-up, closed or cancelled order is 409 `conflict`, and so is a job that would take its own totals or the order's past 9999999999.99 (blocker `total_exceeds_maximum`, naming the order); a canned job whose line would pass it is 400 naming `canned_job_id`.",
     tag,
     scopes: ['repair_orders.read', 'repair_orders.write'],
     params,

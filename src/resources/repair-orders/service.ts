@@ -11,6 +11,7 @@ import {
   writableChanges,
 } from '../../platform/resource.js'
 import { assertMove, statusChangedEvent } from '../../platform/workflow.js'
+import { moveStock } from '../inventory-items/stock.js'
 import { repriceRepairOrder } from '../jobs/service.js'
 import { type RepairOrderFilters, type RepairOrderRow, repairOrderDefinition } from './definition.js'
 import type { RepairOrderCreate, RepairOrderUpdate } from './schema.js'
@@ -245,7 +246,7 @@ export async function updateRepairOrder(
   )
   if (!changedFields.includes('tax_exempt')) return updated
   // Tax on every job follows the order's exemption: the totals move in the same transaction.
-  await repriceRepairOrder(tx, actor.shopId, row.id)
+  await repriceRepairOrder(tx, actor, row.id)
   return getRepairOrder(tx, actor, publicId)
 }
 
@@ -320,6 +321,8 @@ async function writeState(
      where shop_id = $1::uuid and id = $2::uuid`,
     [order.shop_id, order.id, next],
   )
+  // Cancelling releases the order's parts, and an order open again (a voided invoice) reserves them.
+  await moveStock(tx, order.shop_id, order.id, 'follow')
   await recordEvents(tx, actor, [
     statusChangedEvent(repairOrderWorkflow, 'repair_order.status_changed', order.public_id, {
       field: 'state',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { datePattern, isCalendarDate, timePattern } from '../../lib/wall-clock.js'
+import { calendarDateRule, datePattern, isCalendarDate, timePattern } from '../../lib/wall-clock.js'
 import { textInput } from '../../platform/schemas.js'
 
 // The shop's booking rules, maintained by its staff (`shopapi hours ...`): weekly opening hours with a
@@ -25,14 +25,15 @@ export function closedWeekdayReason(weekday: number): string {
 export const defaultClosureReason = 'Closed (holiday)'
 
 /**
- * A real calendar date `YYYY-MM-DD` Postgres can store: 2026-02-30 is refused, and so is year 0000,
- * which Postgres's calendar does not have.
+ * A real calendar date `YYYY-MM-DD` Postgres can store and the API accepts: 2026-02-30 is refused, and
+ * so is anything outside 1900-01-01 to 9999-12-31 (isCalendarDate), year 0000 included, which
+ * Postgres's calendar does not have.
  */
 export function isStorableDate(value: string): boolean {
-  return isCalendarDate(value) && !value.startsWith('0000')
+  return isCalendarDate(value)
 }
 
-export const calendarDateMessage = 'must be a real calendar date YYYY-MM-DD, e.g. 2026-03-14'
+export const calendarDateMessage = `must be ${calendarDateRule}, e.g. 2026-03-14`
 
 /** `YYYY-MM-DD`, a real calendar date (see isStorableDate). */
 export const calendarDate = z

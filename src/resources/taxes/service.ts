@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
-import { ExactDecimal, formatQuantity, type TaxCategory, taxCategories } from '../../lib/money.js'
+import { decimalInputs, ExactDecimal, formatQuantity, type TaxCategory, taxCategories } from '../../lib/money.js'
 import type { Actor } from '../../platform/events.js'
 import { decimalInput, repriceOpenRepairOrders } from '../jobs/service.js'
 import { shopTaxes, type TaxRow } from './rules.js'
@@ -61,7 +61,7 @@ export async function setTax(
   input: TaxInput,
 ): Promise<{ tax: TaxRow; created: boolean; repriced: number }> {
   const name = taxName(input.name)
-  const rate = input.rate === undefined ? null : decimalInput(input.rate, 'rate', { maxScale: 4, max: '99.9999' })
+  const rate = input.rate === undefined ? null : decimalInput(input.rate, 'rate', decimalInputs.taxRate)
   const appliesTo = input.appliesTo === undefined ? null : categories(input.appliesTo)
   const existing = await tx.query(
     'select 1 from taxes where shop_id = $1::uuid and lower(name) = lower($2::text) for update',
@@ -83,7 +83,7 @@ export async function setTax(
     [actor.shopId, name, rate?.toFixed() ?? null, appliesTo],
   )
   const { created, ...tax } = rows[0] as TaxRow & { created: boolean }
-  return { tax, created, repriced: await repriceOpenRepairOrders(tx, actor.shopId) }
+  return { tax, created, repriced: await repriceOpenRepairOrders(tx, actor) }
 }
 
 /** Removes the tax `name` and reprices the orders not invoiced yet. Posted invoices keep their copy. */
@@ -95,7 +95,7 @@ export async function removeTax(tx: Queryable, actor: Actor, name: string): Prom
   )
   const tax = rows[0]
   if (!tax) throw new ApiError('not_found', `No tax named "${name.trim()}" in this shop`, { param: 'name' })
-  return { tax, repriced: await repriceOpenRepairOrders(tx, actor.shopId) }
+  return { tax, repriced: await repriceOpenRepairOrders(tx, actor) }
 }
 
 export function listTaxes(db: Queryable, actor: Actor): Promise<TaxRow[]> {

@@ -11,7 +11,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
   "info": {
     "title": "Shop Management Public API",
     "version": "1.0.0-rc.7",
-    "description": "Versioned REST API over an auto-repair shop's data. Every operation needs \`Authorization: Bearer <API_KEY>\` with the scopes in its \`x-required-scopes\`; write never implies read. Errors share one envelope (\`Error\`)."
+    "description": "Versioned REST API over an auto-repair shop's data. Every operation needs \`Authorization: Bearer <API_KEY>\` with the scopes in its \`x-required-scopes\`; write never implies read. Errors share one envelope (\`Error\`). Every date a request gives lies from 1900-01-01 to 9999-12-31, and every instant from 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (400 naming the field otherwise); every amount and total is at most 9999999999.99 in absolute value."
   },
   "servers": [
     {
@@ -3814,7 +3814,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "post": {
         "operationId": "addRepairOrderJob",
         "summary": "Add a job to a repair order",
-        "description": "Optionally from a canned job (\`canned_job_id\`), whose labor and parts are copied. Records \`job.created\` and reprices the order. An invoiced, paid, picked-up, closed or cancelled order is 409 \`conflict\`.",
+        "description": "Optionally from a canned job (\`canned_job_id\`), whose labor and parts are copied. Records \`job.created\` and reprices the order. An invoiced, paid, picked-up, closed or cancelled order is 409 \`conflict\`, and so is a job that would take its own totals or the order's past 9999999999.99 (blocker \`total_exceeds_maximum\`, naming the order); a canned job whose line would pass it is 400 naming \`canned_job_id\`.",
         "tags": [
           "Repair orders"
         ],
@@ -9209,7 +9209,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               {
                 "format": "date-time",
                 "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
-                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected.",
+                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected, and so is an instant outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (responses write instants in UTC with a four-digit year).",
                 "example": "2026-01-31T09:04:05-06:00",
                 "type": "string",
                 "maxLength": 40
@@ -9281,7 +9281,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               {
                 "format": "date-time",
                 "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
-                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected.",
+                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected, and so is an instant outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (responses write instants in UTC with a four-digit year).",
                 "example": "2026-01-31T09:04:05-06:00",
                 "type": "string",
                 "maxLength": 40
@@ -9368,7 +9368,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "amount": {
             "type": "string",
             "maxLength": 20,
-            "description": "The fee, or the discount (given positive, shown negative in pricing): a decimal string with at most 2 places, more than 0",
+            "description": "The fee, or the discount (given positive, shown negative in pricing): a decimal string with at most 2 places, more than 0 and at most 9999999999.99. A job whose totals, or an order whose totals, would pass 9999999999.99 is refused with 409 \`conflict\` (blocker \`total_exceeds_maximum\`)",
             "example": "25.00"
           }
         },
@@ -9422,7 +9422,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               {
                 "format": "date-time",
                 "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
-                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected.",
+                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected, and so is an instant outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (responses write instants in UTC with a four-digit year).",
                 "example": "2026-01-31T09:04:05-06:00",
                 "type": "string",
                 "maxLength": 40
@@ -9541,7 +9541,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               {
                 "format": "date-time",
                 "pattern": "^(\\\\d{4})-(\\\\d{2})-(\\\\d{2})[Tt](\\\\d{2}):(\\\\d{2}):(\\\\d{2})(\\\\.\\\\d{1,9})?(?:[Zz]|[+-](\\\\d{2}):(\\\\d{2}))$",
-                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected.",
+                "description": "RFC 3339 date-time: seconds required, optional fraction, then \`Z\` or a \`±HH:MM\` offset. Naive date-times, a space for \`T\` and \`+HHMM\` offsets are rejected, and so is an instant outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (responses write instants in UTC with a four-digit year).",
                 "example": "2026-01-31T09:04:05-06:00",
                 "type": "string",
                 "maxLength": 40
@@ -10939,49 +10939,49 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           },
           "labor": {
             "type": "string",
-            "description": "Labor: hours × rate, each line rounded to the cent",
+            "description": "Labor: hours × rate, each line rounded to the cent; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "parts": {
             "type": "string",
-            "description": "Parts: quantity × unit price, each line rounded to the cent",
+            "description": "Parts: quantity × unit price, each line rounded to the cent; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "fees": {
             "type": "string",
-            "description": "Fees (shop supplies, disposal), 0.00 when none",
+            "description": "Fees (shop supplies, disposal), 0.00 when none; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "discounts": {
             "type": "string",
-            "description": "Discounts, zero or negative",
+            "description": "Discounts, zero or negative; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "subtotal": {
             "type": "string",
-            "description": "labor + parts + fees + discounts",
+            "description": "labor + parts + fees + discounts; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "tax": {
             "type": "string",
-            "description": "Sales tax on taxable amounts, rounded half-up to the cent",
+            "description": "Sales tax on taxable amounts, rounded half-up to the cent; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "total": {
             "type": "string",
-            "description": "subtotal + tax",
+            "description": "subtotal + tax; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
@@ -11194,49 +11194,49 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           },
           "labor": {
             "type": "string",
-            "description": "Labor: hours × rate, each line rounded to the cent",
+            "description": "Labor: hours × rate, each line rounded to the cent; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "parts": {
             "type": "string",
-            "description": "Parts: quantity × unit price, each line rounded to the cent",
+            "description": "Parts: quantity × unit price, each line rounded to the cent; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "fees": {
             "type": "string",
-            "description": "Fees (shop supplies, disposal), 0.00 when none",
+            "description": "Fees (shop supplies, disposal), 0.00 when none; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "discounts": {
             "type": "string",
-            "description": "Discounts, zero or negative",
+            "description": "Discounts, zero or negative; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "subtotal": {
             "type": "string",
-            "description": "labor + parts + fees + discounts",
+            "description": "labor + parts + fees + discounts; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "tax": {
             "type": "string",
-            "description": "Sales tax on taxable amounts, rounded half-up to the cent",
+            "description": "Sales tax on taxable amounts, rounded half-up to the cent; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "total": {
             "type": "string",
-            "description": "subtotal + tax",
+            "description": "subtotal + tax; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
@@ -11923,7 +11923,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
         "properties": {
           "amount": {
             "type": "string",
-            "description": "Decimal string with exactly 2 decimal places",
+            "description": "Decimal string with exactly 2 decimal places; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
@@ -13107,49 +13107,49 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           },
           "labor": {
             "type": "string",
-            "description": "Labor: hours × rate, each line rounded to the cent",
+            "description": "Labor: hours × rate, each line rounded to the cent; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "parts": {
             "type": "string",
-            "description": "Parts: quantity × unit price, each line rounded to the cent",
+            "description": "Parts: quantity × unit price, each line rounded to the cent; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "fees": {
             "type": "string",
-            "description": "Fees (shop supplies, disposal), 0.00 when none",
+            "description": "Fees (shop supplies, disposal), 0.00 when none; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "discounts": {
             "type": "string",
-            "description": "Discounts, zero or negative",
+            "description": "Discounts, zero or negative; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "subtotal": {
             "type": "string",
-            "description": "labor + parts + fees + discounts",
+            "description": "labor + parts + fees + discounts; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "tax": {
             "type": "string",
-            "description": "Sales tax on taxable amounts, rounded half-up to the cent",
+            "description": "Sales tax on taxable amounts, rounded half-up to the cent; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
           },
           "total": {
             "type": "string",
-            "description": "subtotal + tax",
+            "description": "subtotal + tax; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "180.00",
             "x-field-visibility": "always"
@@ -13208,7 +13208,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "anyOf": [
               {
                 "type": "string",
-                "description": "Rate, unit price, fee amount, or the discount (negative)",
+                "description": "Rate, unit price, fee amount, or the discount (negative); at most 9999999999.99 in absolute value",
                 "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
                 "example": "120.00"
               },
@@ -13220,28 +13220,28 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           },
           "gross_amount": {
             "type": "string",
-            "description": "quantity × unit_price, rounded half-up to the cent, negative only on a discount line; on a credit note the net amount credited",
+            "description": "quantity × unit_price, rounded half-up to the cent, negative only on a discount line; on a credit note the net amount credited; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "120.00",
             "x-field-visibility": "always"
           },
           "discount_alloc": {
             "type": "string",
-            "description": "On a charged line its share of the discounts: a no-charge job's own, and the order's discount jobs allocated in proportion to what each line charges. On a discount line the whole discount allocated away (equal to gross_amount)",
+            "description": "On a charged line its share of the discounts: a no-charge job's own, and the order's discount jobs allocated in proportion to what each line charges. On a discount line the whole discount allocated away (equal to gross_amount); at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "120.00",
             "x-field-visibility": "always"
           },
           "tax_alloc": {
             "type": "string",
-            "description": "The line's share of its job's taxes, allocated in proportion to the gross amounts of the job's taxed lines",
+            "description": "The line's share of its job's taxes, allocated in proportion to the gross amounts of the job's taxed lines; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "120.00",
             "x-field-visibility": "always"
           },
           "line_total": {
             "type": "string",
-            "description": "gross_amount − discount_alloc + tax_alloc; the lines add up to totals.total to the cent",
+            "description": "gross_amount − discount_alloc + tax_alloc; the lines add up to totals.total to the cent; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "120.00",
             "x-field-visibility": "always"
@@ -13308,7 +13308,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "anyOf": [
               {
                 "type": "string",
-                "description": "What the tax was computed on (taxable jobs of the categories); null on credit notes",
+                "description": "What the tax was computed on (taxable jobs of the categories); null on credit notes; at most 9999999999.99 in absolute value",
                 "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
                 "example": "120.00"
               },
@@ -13320,7 +13320,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           },
           "amount": {
             "type": "string",
-            "description": "The tax: rounded half-up once per job, then summed",
+            "description": "The tax: rounded half-up once per job, then summed; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "120.00",
             "x-field-visibility": "always"
@@ -13349,7 +13349,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           },
           "amount": {
             "type": "string",
-            "description": "Positive; allocated to the lines as discount_alloc, and stated by a \`discount\` line",
+            "description": "Positive; allocated to the lines as discount_alloc, and stated by a \`discount\` line; at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "120.00",
             "x-field-visibility": "always"
@@ -13418,7 +13418,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           },
           "amount": {
             "type": "string",
-            "description": "Signed decimal string, 2 places: what the customer paid (negative: paid back)",
+            "description": "Signed decimal string, 2 places: what the customer paid (negative: paid back); at most 9999999999.99 in absolute value",
             "pattern": "^-?[0-9]+\\\\.[0-9]{2}$",
             "example": "120.50",
             "x-field-visibility": "always"
