@@ -1,8 +1,11 @@
 import { z } from 'zod'
+import type { Queryable } from '../db/pool.js'
 import { type IdKind, idPrefixes } from '../lib/ids.js'
 import type { Scope } from '../lib/scopes.js'
+import type { Actor } from './events.js'
 import { pageRequest } from './list-request.js'
 import { defineOperation } from './operation.js'
+import type { Page, PageRequest } from './pagination.js'
 import {
   type BaseRow,
   type Column,
@@ -25,6 +28,7 @@ import {
   sortParam,
   textInput,
 } from './schemas.js'
+import type { AuthContext } from './tenancy/api-keys.js'
 
 /**
  * A resource's fields, declared once: each row of the table is a column of the row (its SQL and type),
@@ -49,9 +53,14 @@ export interface FieldSpec {
   inputAs?: string
 }
 
-/** A field of the API object that no single column holds (`address`, `available_actions`): shown only. */
+/**
+ * A field no single column holds: shown (`address`, `available_actions`, given by a `present` hook),
+ * or an input the service turns into columns itself (`consent`), placed where the input lists it.
+ */
 export interface ShownSpec {
-  response: z.ZodType
+  response?: z.ZodType
+  input?: z.ZodType
+  inputAs?: string
 }
 
 type Spec = FieldSpec | ShownSpec
@@ -242,13 +251,10 @@ export function defineResource<
   const presenters: [string, (row: Row, context: C) => unknown][] = []
   for (const [key, field] of Object.entries(spec.fields as Specs)) {
     const name = ('api' in field && field.api) || key
+    if (field.input) inputs[field.inputAs ?? name] = field.input
     if (isColumn(field)) {
       columns[key] = { sql: field.sql ?? `${alias}.${key}`, type: field.type }
-      if (field.input) {
-        const inputName = field.inputAs ?? name
-        writable[inputName] = { column: key, type: field.type }
-        inputs[inputName] = field.input
-      }
+      if (field.input) writable[field.inputAs ?? name] = { column: key, type: field.type }
     }
     if (!field.response) continue
     shown[name] = field.response
@@ -337,24 +343,41 @@ interface StandardResource<Row extends BaseRow, Filters, Shown> extends Resource
   schema: z.ZodType
   listSchema: z.ZodType
   listQuery: z.ZodType<{ limit: number; cursor?: string | undefined; sort: 'created_at' | 'updated_at' } & Filters>
-  present: (row: Row) => Shown
+  /** Its presenter; one that needs a context (the key's scopes) is given as the operation's `present`. */
+  present: (row: Row, context: never) => Shown
 }
 
 /** `GET /<path>`: one page of the shop's records, newest first, filtered by the definition's filters. */
 export function listOperation<Row extends BaseRow, Filters, Shown>(
   resource: StandardResource<Row, Filters, Shown>,
-  operation: { path: string; operationId: string; summary: string; description: string; tag: string; scopes: Scope[] },
+  operation: {
+    path: string
+    operationId: string
+    summary: string
+    description: string
+    tag: string
+    scopes: Scope[]
+    /** A presenter that depends on the reading key (its scopes, its shop's currency). */
+    present?: (row: Row, auth: AuthContext) => Shown
+  },
+  /** A list whose filters need the key's shop (a phone read in its region) reads its page itself. */
+  fetch: (
+    context: { db: Queryable; actor: Actor; auth: AuthContext },
+    filters: Filters,
+    page: PageRequest,
+  ) => Promise<Page<Row>> = ({ db, actor }, filters, page) => listRecords(resource, db, actor, filters, page),
 ) {
+  const { present = resource.present as (row: Row) => Shown, ...route } = operation
   const noun = `${resource.objectType.replaceAll('_', ' ')}s`
   return defineOperation({
     method: 'GET',
-    ...operation,
+    ...route,
     query: resource.listQuery,
     success: { status: 200, description: `A page of ${noun}`, schema: resource.listSchema },
     handler: async ({ query, auth, deps, db, actor }) => {
       const list = pageRequest(deps, operation.operationId, auth, query)
-      const page = await listRecords(resource, db, actor, listFilters(query) as Filters, list.page)
-      return list.envelope(page, (row) => resource.present(row))
+      const page = await fetch({ db, actor, auth }, listFilters(query) as Filters, list.page)
+      return list.envelope(page, (row) => present(row, auth))
     },
   })
 }
@@ -362,14 +385,24 @@ export function listOperation<Row extends BaseRow, Filters, Shown>(
 /** `GET /<path>/{public_id}`: one record of the shop, or 404. */
 export function getOperation<Row extends BaseRow, Filters, Shown>(
   resource: StandardResource<Row, Filters, Shown>,
-  operation: { path: string; operationId: string; summary: string; description?: string; tag: string; scopes: Scope[] },
+  operation: {
+    path: string
+    operationId: string
+    summary: string
+    description?: string
+    tag: string
+    scopes: Scope[]
+    present?: (row: Row, auth: AuthContext) => Shown
+  },
 ) {
+  const { present = resource.present as (row: Row) => Shown, ...route } = operation
   return defineOperation({
     method: 'GET',
-    ...operation,
-    path: `${operation.path}/{public_id}`,
+    ...route,
+    path: `${route.path}/{public_id}`,
     params: publicIdParams(resource.idKind),
     success: { status: 200, description: `The ${resource.objectType.replaceAll('_', ' ')}`, schema: resource.schema },
-    handler: async ({ params, db, actor }) => resource.present(await getRecord(resource, db, actor, params.public_id)),
+    handler: async ({ params, auth, db, actor }) =>
+      present(await getRecord(resource, db, actor, params.public_id), auth),
   })
 }
