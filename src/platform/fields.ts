@@ -117,11 +117,11 @@ export type InputShape<F extends Specs> = {
     : never
 }
 
-type ResponseShape<O extends string, F extends Specs> = { id: z.ZodString; object: z.ZodLiteral<O> } & ShownShape<F> & {
-    version: z.ZodNumber
-    created_at: typeof instant
-    updated_at: typeof instant
-  }
+type ResponseShape<O extends string, F extends Specs, V extends boolean> = {
+  id: z.ZodString
+  object: z.ZodLiteral<O>
+} & ShownShape<F> &
+  (V extends false ? unknown : { version: z.ZodNumber }) & { created_at: typeof instant; updated_at: typeof instant }
 
 /** The query parameter of one list filter and the SQL condition it adds (none: the kit's own, `q`, `external_id`). */
 export interface FilterSpec<Q extends z.ZodType = z.ZodType> {
@@ -217,6 +217,8 @@ export function defineResource<
   const F extends Specs,
   const Q extends Record<string, AnyFilter>,
   C = undefined,
+  const V extends boolean = true,
+  const S extends boolean = true,
 >(spec: {
   objectType: O
   table: string
@@ -224,6 +226,10 @@ export function defineResource<
   idKind: IdKind
   /** The response schema's component id (`Technician`); the list's is `<id>List`. */
   schemaId: string
+  /** False when the API object does not show `version` (records the API never writes). */
+  showsVersion?: V
+  /** False when the list has no `sort` parameter (newest first by `created_at` only). */
+  sortable?: S
   fields: F
   filters: Q
   present?: Hooks<RowOfFields<F>, C>
@@ -276,21 +282,23 @@ export function defineResource<
     id: z.string().meta({ description: `${prefix}_ id`, example: `${prefix}_4bW2yXk0fT9QmZr7LcVd1p` }),
     object: z.literal(spec.objectType),
     ...shown,
-    version: z.number().int().meta({ description: 'Starts at 1; +1 on every change' }),
+    ...(spec.showsVersion === false
+      ? {}
+      : { version: z.number().int().meta({ description: 'Starts at 1; +1 on every change' }) }),
     created_at: instant,
     updated_at: instant,
-  }).meta({ id: spec.schemaId }) as unknown as z.ZodObject<ResponseShape<O, F>>
+  }).meta({ id: spec.schemaId }) as unknown as z.ZodObject<ResponseShape<O, F, V>>
   type Shown = z.infer<typeof schema>
 
   const listQuery = z.strictObject({
     limit: limitParam,
     cursor: cursorParam,
     ...filterQueries,
-    sort: sortParam,
+    ...(spec.sortable === false ? {} : { sort: sortParam }),
   }) as unknown as z.ZodObject<
-    { limit: typeof limitParam; cursor: typeof cursorParam } & { [K in keyof Q]: Q[K]['query'] } & {
-      sort: typeof sortParam
-    },
+    { limit: typeof limitParam; cursor: typeof cursorParam } & { [K in keyof Q]: Q[K]['query'] } & (S extends false
+        ? unknown
+        : { sort: typeof sortParam }),
     z.core.$strict
   >
 
@@ -316,7 +324,7 @@ export function defineResource<
   function present(row: Row, ...context: unknown extends C ? [] : C extends undefined ? [] : [C]): Shown {
     const shownRow: Record<string, unknown> = { id: row.public_id, object: spec.objectType }
     for (const [name, value] of presenters) shownRow[name] = value(row, context[0] as C)
-    shownRow.version = row.version
+    if (spec.showsVersion !== false) shownRow.version = row.version
     shownRow.created_at = row.created_at.toISOString()
     shownRow.updated_at = row.updated_at.toISOString()
     return shownRow as Shown
@@ -334,7 +342,7 @@ export function defineResource<
 }
 
 /** The list filters of a list query: all of it but the page (`limit`, `cursor`, `sort`). */
-export function listFilters<T extends { limit: number; cursor?: string | undefined; sort: string }>(query: T) {
+export function listFilters<T extends { limit: number; cursor?: string | undefined; sort?: string }>(query: T) {
   const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query
   return filters
 }
@@ -342,7 +350,7 @@ export function listFilters<T extends { limit: number; cursor?: string | undefin
 interface StandardResource<Row extends BaseRow, Filters, Shown> extends ResourceDefinition<Row, Filters> {
   schema: z.ZodType
   listSchema: z.ZodType
-  listQuery: z.ZodType<{ limit: number; cursor?: string | undefined; sort: 'created_at' | 'updated_at' } & Filters>
+  listQuery: z.ZodType<{ limit: number; cursor?: string | undefined; sort?: 'created_at' | 'updated_at' } & Filters>
   /** Its presenter; one that needs a context (the key's scopes) is given as the operation's `present`. */
   present: (row: Row, context: never) => Shown
 }
