@@ -1,116 +1,183 @@
-import { type Column, externalIdColumn, type ResourceDefinition, type SqlType } from '../../platform/resource.js'
-import type { CustomerListQuery } from './schema.js'
+import { z } from 'zod'
+import {
+  archivedField,
+  defineResource,
+  externalIdField,
+  externalIdFilter,
+  filter,
+  lifecycleFilter,
+  mergedIntoField,
+  type ResourceFilters,
+  type ResourceRow,
+  searchFilter,
+  updatedAfterFilter,
+} from '../../platform/fields.js'
+import { textInput, visible } from '../../platform/schemas.js'
 
-export interface CustomerRow {
-  shop_id: string
-  id: string
-  public_id: string
-  first_name: string
-  last_name: string
-  company_name: string | null
-  email: string | null
-  phone: string | null
-  phone_alt: string | null
-  address_line1: string | null
-  address_city: string | null
-  address_region: string | null
-  address_postal_code: string | null
-  address_country: string | null
-  preferred_contact: string | null
-  consent_sms_transactional: boolean
-  consent_sms_marketing: boolean
-  consent_email_transactional: boolean
-  consent_email_marketing: boolean
-  consent_voice: boolean
-  consent_do_not_call: boolean
-  notes: string | null
-  tags: string[]
-  fleet_account: boolean
-  tax_exempt: boolean
-  archived: boolean
-  version: number
-  created_at: Date
-  updated_at: Date
-  /** The reading integration's own external id, if it set one. */
-  external_id: string | null
-  merged_into_public_id: string | null
+// Spec "Customer" and "Customers". Create takes the flat address fields of the spec's create body.
+const text = (max: number) => textInput(max, { trim: true })
+const nullableText = (max: number) => text(max).nullable()
+
+/**
+ * Something@domain.tld: no whitespace, one `@`, and a dot inside the domain. Index checks rather than
+ * the former `/^[^\s@]+@[^\s@]+\.[^\s@]+$/`, whose two overlapping runs around `\.` backtracked
+ * quadratically on `a@....@`.
+ */
+function looksLikeEmail(value: string): boolean {
+  const at = value.indexOf('@')
+  if (at < 1 || value.indexOf('@', at + 1) !== -1 || /\s/.test(value)) return false
+  const dot = value.indexOf('.', at + 2)
+  return dot !== -1 && dot < value.length - 1
 }
+const phone = text(20)
+  .regex(/\d/, 'must contain at least one digit')
+  .meta({ description: 'As written; filters match it after normalization (E.164 where the number can be read)' })
 
-/** `phone` is compared as normalized with the shop's region: the service normalizes it first. */
-export type CustomerFilters = Omit<CustomerListQuery, 'limit' | 'cursor' | 'sort'>
+export const preferredContacts = ['sms', 'email', 'phone'] as const
+export const consentFields = [
+  'sms_transactional',
+  'sms_marketing',
+  'email_transactional',
+  'email_marketing',
+  'voice',
+  'do_not_call',
+] as const
 
-const column = (name: string, type: SqlType): Column => ({ sql: `c.${name}`, type })
-const text = (name: string) => column(name, 'text')
-const flag = (name: string) => column(name, 'boolean')
+export const tagList = z
+  .array(text(50).min(1))
+  .max(50)
+  .transform((tags) => [...new Set(tags)])
+  .meta({ description: 'Up to 50 tags of 1-50 characters; duplicates are dropped' })
 
-export const customerDefinition: ResourceDefinition<CustomerRow, CustomerFilters> = {
+const consentInput = z
+  .strictObject(
+    Object.fromEntries(consentFields.map((field) => [field, z.boolean().optional()])) as Record<
+      (typeof consentFields)[number],
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  )
+  .meta({ description: 'Consent flags to set; omitted flags keep their value (false on create)' })
+
+export const AddressSchema = z
+  .object({
+    line1: visible(z.string().nullable()),
+    city: visible(z.string().nullable()),
+    region: visible(z.string().nullable()),
+    postal_code: visible(z.string().nullable()),
+    country: visible(z.string().nullable().default(null)),
+  })
+  .meta({ id: 'Address' })
+
+export const ConsentSchema = z
+  .object(
+    Object.fromEntries(consentFields.map((field) => [field, visible(z.boolean())])) as Record<
+      (typeof consentFields)[number],
+      z.ZodBoolean
+    >,
+  )
+  .meta({ id: 'Consent' })
+
+/** A nullable text column shown as is and written through `input` (under `inputAs` if given). */
+const textField = <I extends z.ZodType>(input: I) =>
+  ({ type: 'text', nullable: true, response: z.string().nullable(), input }) as const
+/** A flat address input (`city`) of one column of the nested `address` the API shows. */
+const addressField = <I extends z.ZodType, A extends string>(inputAs: A, input: I) =>
+  ({ type: 'text', nullable: true, inputAs, input }) as const
+const consentColumn = { type: 'boolean' } as const
+
+// Phones keep a normalized form and consent flags come nested: the service writes both itself.
+export const customerDefinition = defineResource({
   objectType: 'customer',
   table: 'customers',
   alias: 'c',
   idKind: 'customer',
-  columns: {
-    shop_id: column('shop_id', 'uuid'),
-    id: column('id', 'uuid'),
-    public_id: text('public_id'),
-    first_name: text('first_name'),
-    last_name: text('last_name'),
-    company_name: text('company_name'),
-    email: text('email'),
-    phone: text('phone'),
-    phone_alt: text('phone_alt'),
-    address_line1: text('address_line1'),
-    address_city: text('address_city'),
-    address_region: text('address_region'),
-    address_postal_code: text('address_postal_code'),
-    address_country: text('address_country'),
-    preferred_contact: text('preferred_contact'),
-    consent_sms_transactional: flag('consent_sms_transactional'),
-    consent_sms_marketing: flag('consent_sms_marketing'),
-    consent_email_transactional: flag('consent_email_transactional'),
-    consent_email_marketing: flag('consent_email_marketing'),
-    consent_voice: flag('consent_voice'),
-    consent_do_not_call: flag('consent_do_not_call'),
-    notes: text('notes'),
-    tags: column('tags', 'text[]'),
-    fleet_account: flag('fleet_account'),
-    tax_exempt: flag('tax_exempt'),
-    archived: { sql: 'c.archived_at is not null', type: 'boolean' },
-    version: column('version', 'integer'),
-    created_at: column('created_at', 'timestamptz'),
-    updated_at: column('updated_at', 'timestamptz'),
-    external_id: externalIdColumn,
-    merged_into_public_id: { sql: 'm.public_id', type: 'text' },
+  schemaId: 'Customer',
+  fields: {
+    first_name: { type: 'text', response: z.string(), input: text(100).min(1) },
+    last_name: { type: 'text', response: z.string(), input: text(100).min(1) },
+    company_name: textField(nullableText(255)),
+    email: textField(
+      text(255)
+        .refine(looksLikeEmail, 'must be an email address')
+        .nullable()
+        .meta({ description: 'Up to 255 characters; filters match it case-insensitively' }),
+    ),
+    phone: textField(phone.nullable()),
+    phone_alt: textField(phone.nullable()),
+    address_line1: addressField('address', nullableText(255).meta({ description: 'Street address: address.line1' })),
+    address_city: addressField('city', nullableText(100)),
+    address_region: addressField('region', nullableText(50).meta({ description: 'State or province' })),
+    address_postal_code: addressField('postal_code', nullableText(20)),
+    address_country: addressField(
+      'country',
+      textInput(2)
+        .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as US')
+        .nullable()
+        .meta({ description: 'ISO 3166-1 alpha-2 code: address.country' }),
+    ),
+    address: { response: AddressSchema },
+    preferred_contact: {
+      type: 'text',
+      nullable: true,
+      response: z
+        .string()
+        .nullable()
+        .meta({ description: '`sms`, `email`, `phone` or null; other strings may appear' }),
+      input: z.enum(preferredContacts).nullable(),
+    },
+    consent_sms_transactional: consentColumn,
+    consent_sms_marketing: consentColumn,
+    consent_email_transactional: consentColumn,
+    consent_email_marketing: consentColumn,
+    consent_voice: consentColumn,
+    consent_do_not_call: consentColumn,
+    consent: { response: ConsentSchema },
+    notes: textField(nullableText(5000)),
+    consent_input: { inputAs: 'consent', input: consentInput },
+    // A null on create means none (the service writes []).
+    tags: { type: 'text[]', response: z.array(z.string()), input: tagList },
+    fleet_account: { type: 'boolean', response: z.boolean(), input: z.boolean() },
+    tax_exempt: { type: 'boolean', response: z.boolean(), input: z.boolean() },
+    archived: archivedField('c'),
+    external_id: externalIdField,
+    merged_into_public_id: mergedIntoField('The surviving cus_ id when this customer was merged into another'),
+  },
+  present: {
+    address: (row) => ({
+      line1: row.address_line1,
+      city: row.address_city,
+      region: row.address_region,
+      postal_code: row.address_postal_code,
+      country: row.address_country,
+    }),
+    consent: (row) => ({
+      sms_transactional: row.consent_sms_transactional,
+      sms_marketing: row.consent_sms_marketing,
+      email_transactional: row.consent_email_transactional,
+      email_marketing: row.consent_email_marketing,
+      voice: row.consent_voice,
+      do_not_call: row.consent_do_not_call,
+    }),
   },
   joins: () => 'left join customers m on m.shop_id = c.shop_id and m.id = c.merged_into_id',
-  // Flat input fields; the service names address fields `address.*` in changed_fields, turns null tags
-  // into [], and adds phones (with their normalized form) and the nested consent flags.
-  writable: {
-    first_name: { column: 'first_name', type: 'text' },
-    last_name: { column: 'last_name', type: 'text' },
-    company_name: { column: 'company_name', type: 'text' },
-    email: { column: 'email', type: 'text' },
-    address: { column: 'address_line1', type: 'text' },
-    city: { column: 'address_city', type: 'text' },
-    region: { column: 'address_region', type: 'text' },
-    postal_code: { column: 'address_postal_code', type: 'text' },
-    country: { column: 'address_country', type: 'text' },
-    preferred_contact: { column: 'preferred_contact', type: 'text' },
-    notes: { column: 'notes', type: 'text' },
-    tags: { column: 'tags', type: 'text[]' },
-    fleet_account: { column: 'fleet_account', type: 'boolean' },
-    tax_exempt: { column: 'tax_exempt', type: 'boolean' },
-  },
+  /** `phone` is compared as normalized with the shop's region: the service normalizes it first. */
   filters: {
-    lifecycle: (value) =>
-      value === 'active' ? 'c.archived_at is null' : value === 'archived' ? 'c.archived_at is not null' : 'true',
-    email: (value, { params }) => `lower(c.email) = lower(${params.add(value.trim(), 'text')})`,
-    phone: (value, { params }) => {
-      const phone = params.add(value, 'text')
-      return `(c.phone_normalized = ${phone} or c.phone_alt_normalized = ${phone})`
-    },
-    updated_after: (value, { params }) => `c.updated_at > ${params.add(value, 'timestamptz')}`,
+    q: searchFilter('Substring of name, company, email or phone (2-100 characters)'),
+    email: filter(
+      textInput(255).optional().meta({ description: 'Exact email, case-insensitive' }),
+      (value, { params }) => `lower(c.email) = lower(${params.add(value.trim(), 'text')})`,
+    ),
+    phone: filter(
+      textInput(25).optional().meta({ description: 'Phone or alternate phone, compared after normalization' }),
+      (value, { params }) => {
+        const phone = params.add(value, 'text')
+        return `(c.phone_normalized = ${phone} or c.phone_alt_normalized = ${phone})`
+      },
+    ),
+    external_id: externalIdFilter,
+    updated_after: updatedAfterFilter('c'),
+    lifecycle: lifecycleFilter('c'),
   },
-  sorts: ['created_at', 'updated_at'],
   // `q`: trigram and bigram indexes (00002, 00005, 00018); the kit builds the condition.
   search: 'search_text',
   externalIds: true,
@@ -122,7 +189,10 @@ export const customerDefinition: ResourceDefinition<CustomerRow, CustomerFilters
     merged: 'customer.merged',
   },
   summary: (row) => customerSummary(row),
-}
+})
+
+export type CustomerRow = ResourceRow<typeof customerDefinition>
+export type CustomerFilters = ResourceFilters<typeof customerDefinition>
 
 /** Small and free of anything sensitive (spec "Envelope"): enough to tell which customer changed. */
 export function customerSummary(row: {

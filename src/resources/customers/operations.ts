@@ -1,87 +1,32 @@
 import { phoneRegionForTimezone } from '../../lib/phones.js'
 import { externalIdOperations } from '../../platform/external-id-operations.js'
-import { pageRequest } from '../../platform/list-request.js'
+import { getOperation, listOperation } from '../../platform/fields.js'
 import { defineOperation } from '../../platform/operation.js'
 import { publicIdParams } from '../../platform/schemas.js'
-import {
-  ArchiveBodySchema,
-  type Customer,
-  CustomerCreateSchema,
-  CustomerListQuerySchema,
-  CustomerListSchema,
-  CustomerSchema,
-  CustomerUpdateSchema,
-} from './schema.js'
-import {
-  archiveCustomer,
-  type CustomerRow,
-  createCustomer,
-  getCustomer,
-  listCustomers,
-  updateCustomer,
-} from './service.js'
+import { customerDefinition } from './definition.js'
+import { ArchiveBodySchema, CustomerCreateSchema, CustomerSchema, CustomerUpdateSchema } from './schema.js'
+import { archiveCustomer, createCustomer, getCustomer, listCustomers, updateCustomer } from './service.js'
 
-export function toCustomerResource(row: CustomerRow): Customer {
-  return {
-    id: row.public_id,
-    object: 'customer',
-    first_name: row.first_name,
-    last_name: row.last_name,
-    company_name: row.company_name,
-    email: row.email,
-    phone: row.phone,
-    phone_alt: row.phone_alt,
-    address: {
-      line1: row.address_line1,
-      city: row.address_city,
-      region: row.address_region,
-      postal_code: row.address_postal_code,
-      country: row.address_country,
-    },
-    preferred_contact: row.preferred_contact,
-    consent: {
-      sms_transactional: row.consent_sms_transactional,
-      sms_marketing: row.consent_sms_marketing,
-      email_transactional: row.consent_email_transactional,
-      email_marketing: row.consent_email_marketing,
-      voice: row.consent_voice,
-      do_not_call: row.consent_do_not_call,
-    },
-    notes: row.notes,
-    tags: row.tags,
-    fleet_account: row.fleet_account,
-    tax_exempt: row.tax_exempt,
-    archived: row.archived,
-    external_id: row.external_id,
-    merged_into: row.merged_into_public_id,
-    version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  }
-}
+export const toCustomerResource = customerDefinition.present
 
 const tag = 'Customers'
 const params = publicIdParams('customer')
 
 export const customerOperations = [
-  defineOperation({
-    method: 'GET',
-    path: '/customers',
-    operationId: 'listCustomers',
-    summary: 'List customers',
-    description:
-      'Newest first by `sort` (default `created_at`). Filters combine with AND. Archived and merged customers appear only with `lifecycle=archived` or `all`.',
-    tag,
-    scopes: ['customers.read'],
-    query: CustomerListQuerySchema,
-    success: { status: 200, description: 'A page of customers', schema: CustomerListSchema },
-    handler: async ({ query, auth, deps, db, actor }) => {
-      const list = pageRequest(deps, 'listCustomers', auth, query)
-      const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query
-      const page = await listCustomers(db, actor, filters, phoneRegionForTimezone(auth.shop.timezone), list.page)
-      return list.envelope(page, toCustomerResource)
+  listOperation(
+    customerDefinition,
+    {
+      path: '/customers',
+      operationId: 'listCustomers',
+      summary: 'List customers',
+      description:
+        'Newest first by `sort` (default `created_at`). Filters combine with AND. Archived and merged customers appear only with `lifecycle=archived` or `all`.',
+      tag,
+      scopes: ['customers.read'],
     },
-  }),
+    ({ db, actor, auth }, filters, page) =>
+      listCustomers(db, actor, filters, phoneRegionForTimezone(auth.shop.timezone), page),
+  ),
   defineOperation({
     method: 'POST',
     path: '/customers',
@@ -96,17 +41,13 @@ export const customerOperations = [
     handler: async ({ body, auth, db, actor }) =>
       toCustomerResource(await createCustomer(db, actor, body, phoneRegionForTimezone(auth.shop.timezone))),
   }),
-  defineOperation({
-    method: 'GET',
-    path: '/customers/{public_id}',
+  getOperation(customerDefinition, {
+    path: '/customers',
     operationId: 'getCustomer',
     summary: 'Get a customer',
     description: 'Archived and merged customers are still returned (`archived: true`, `merged_into`).',
     tag,
     scopes: ['customers.read'],
-    params,
-    success: { status: 200, description: 'The customer', schema: CustomerSchema },
-    handler: async ({ params, db, actor }) => toCustomerResource(await getCustomer(db, actor, params.public_id)),
   }),
   defineOperation({
     method: 'PATCH',

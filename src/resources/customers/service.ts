@@ -49,14 +49,8 @@ function toColumnChanges(input: CustomerCreate | CustomerUpdate, region: Country
   return changes
 }
 
-export function getCustomer(
-  db: Queryable,
-  reader: Reader,
-  publicId: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<CustomerRow> {
-  return getRecord(customerDefinition, db, reader, publicId, options)
-}
+export const getCustomer = (db: Queryable, reader: Reader, publicId: string, options: { forUpdate?: boolean } = {}) =>
+  getRecord(customerDefinition, db, reader, publicId, options)
 
 export function listCustomers(
   db: Queryable,

@@ -1,18 +1,9 @@
 import { z } from 'zod'
 import type { ZodOpenApiOverrideMetaContext } from 'zod-openapi'
 import { parseTireSize, type TireSize } from '../../lib/tire-sizes.js'
-import { CostSchema } from '../../platform/money-schemas.js'
-import { redactable } from '../../platform/redaction.js'
-import {
-  cursorParam,
-  instant,
-  limitParam,
-  listEnvelope,
-  queryBoolean,
-  responseObject,
-  searchParam,
-  textInput,
-} from '../../platform/schemas.js'
+import { responseObject, textInput } from '../../platform/schemas.js'
+// Types only: the definition builds its schemas from the pieces here.
+import type { inventoryItemDefinition } from './definition.js'
 
 /** Spec "Inventory item": the families a filter accepts; stored items may carry other strings. */
 export const productFamilies = ['part', 'tire', 'battery', 'fluid_supply'] as const
@@ -42,51 +33,14 @@ export const InventoryItemPricingSchema = responseObject({
     'Sale pricing of an inventory item; not redacted (pricing.read covers repair orders, jobs and canned jobs)',
 })
 
-const quantity = (description: string) =>
-  z.string().meta({ description: `${description}: a decimal string, up to 3 decimal places`, example: '4' })
-
-const nullableString = (description?: string) =>
-  z
-    .string()
-    .nullable()
-    .meta(description ? { description } : {})
-
-export const InventoryItemSchema = responseObject({
-  id: z.string().meta({ description: 'item_ id', example: 'item_4bW2yXk0fT9QmZr7LcVd1p' }),
-  object: z.literal('inventory_item'),
-  name: nullableString(),
-  brand: nullableString(),
-  category: nullableString(),
-  part_number: nullableString('The shop’s part number; the key of `shopapi inventory import`'),
-  location: nullableString('Where the item is kept (bin, shelf)'),
-  product_family: z
-    .string()
-    .meta({ description: 'part, tire, battery or fluid_supply; other strings may appear', example: 'tire' }),
-  uom: z.string().meta({ description: 'Unit of measure', example: 'each' }),
-  quantity_on_hand: quantity('Units on hand'),
-  quantity_available: quantity('On hand minus reserved (negative when more is reserved than on hand)'),
-  quantity_reserved: quantity('Units reserved for repair orders'),
-  active: z.boolean(),
-  pricing: InventoryItemPricingSchema,
-  cost: redactable(CostSchema, 'inventory.cost.read'),
-  tire: TireAttributesSchema.nullable().meta({ description: 'The tire size; null for items without one' }),
-  redacted_fields: z
-    .array(z.string())
-    .meta({ description: 'JSON pointers of the fields this key may not see (their value is null)' }),
-  created_at: instant,
-  updated_at: instant,
-}).meta({ id: 'InventoryItem' })
-
-export type InventoryItem = z.infer<typeof InventoryItemSchema>
+export type InventoryItem = z.infer<typeof inventoryItemDefinition.schema>
 export type TireAttributes = z.infer<typeof TireAttributesSchema>
-
-export const InventoryItemListSchema = listEnvelope(InventoryItemSchema, 'InventoryItemList')
 
 /**
  * A whole number in plain digits (no sign, spaces, exponent, fraction or leading zero), as `limit`
  * reads it, then checked against the range the spec gives.
  */
-function integerParam(min: number, max: number, description: string) {
+export function integerParam(min: number, max: number, description: string) {
   const range = `from ${min} to ${max}`
   return z
     .string()
@@ -108,7 +62,7 @@ function integerParam(min: number, max: number, description: string) {
 
 const rimRange = 'from 8 to 30'
 // One decimal place at most: rims come in whole and half inches (16.5), and the column keeps one.
-const rimDiameterParam = z
+export const rimDiameterParam = z
   .string()
   .regex(/^(0|[1-9][0-9]{0,2})(\.[0-9])?$/, {
     abort: true,
@@ -144,25 +98,5 @@ export const tireSizeParam = textInput(20)
     },
   })
 
-export const InventoryItemListQuerySchema = z.strictObject({
-  limit: limitParam,
-  cursor: cursorParam,
-  q: searchParam.meta({
-    description: 'Substring of name, brand, part number, category or tire size (2-100 characters, case-insensitive)',
-  }),
-  part_number: textInput(100, { trim: true })
-    .optional()
-    .meta({ description: 'Exact part number, case-insensitive (0-100 characters; empty: items without one)' }),
-  product_family: z.enum(productFamilies).optional(),
-  in_stock: queryBoolean
-    .optional()
-    .meta({ description: 'true: on hand minus reserved is above zero; false: it is zero or less' }),
-  active: queryBoolean.optional(),
-  tire_size: tireSizeParam,
-  tire_width: integerParam(50, 999, 'Tire section width in millimetres'),
-  tire_aspect_ratio: integerParam(10, 99, 'Tire aspect ratio'),
-  tire_rim_diameter: rimDiameterParam,
-})
-
-export type InventoryItemListQuery = z.output<typeof InventoryItemListQuerySchema>
+export type InventoryItemListQuery = z.output<typeof inventoryItemDefinition.listQuery>
 export type { TireSize }

@@ -1,87 +1,118 @@
-import { type Column, externalIdColumn, type ResourceDefinition, type SqlType } from '../../platform/resource.js'
-import type { TaskListQuery } from './schema.js'
+import { z } from 'zod'
+import {
+  defineResource,
+  externalIdField,
+  externalIdFilter,
+  filter,
+  type ResourceFilters,
+  type ResourceRow,
+  updatedAfterFilter,
+} from '../../platform/fields.js'
+import { instant, publicIdSchema, requestInstant, textInput } from '../../platform/schemas.js'
+import { availableActions } from '../../platform/workflow.js'
+import { taskPriorities, taskStatuses, taskWorkflow } from './workflow.js'
 
-export interface TaskRow {
-  shop_id: string
-  id: string
-  public_id: string
-  title: string
-  description: string | null
-  status: string
-  priority: string
-  assignee_id: string | null
-  assignee_public_id: string | null
-  repair_order_id: string | null
-  repair_order_public_id: string | null
-  customer_id: string | null
-  customer_public_id: string | null
-  vehicle_id: string | null
-  vehicle_public_id: string | null
-  due_at: Date | null
-  completed_at: Date | null
-  /** The reading integration's own external id, if it set one. */
-  external_id: string | null
-  version: number
-  created_at: Date
-  updated_at: Date
-}
+// Spec "Resources without a field list" names only `status`, `priority`, `external_id` and the assignee
+// filter of a task; the rest of the record and the request bodies are ours (docs/decisions.md, Tasks).
 
-export type TaskFilters = Omit<TaskListQuery, 'limit' | 'cursor' | 'sort'>
+/** A record the task links to: its internal id (written by the service, which resolves the public id). */
+const link = <A extends string>(sql: string, api: A, description: string) =>
+  ({ type: 'text', nullable: true, sql, api, response: z.string().nullable().meta({ description }) }) as const
+/** The input of a link: a public id the service resolves into the internal id column. */
+const linkInput = <A extends string>(inputAs: A, kind: Parameters<typeof publicIdSchema>[0], description: string) =>
+  ({ inputAs, input: publicIdSchema(kind, description).nullable() }) as const
 
-const column = (name: string, type: SqlType): Column => ({ sql: `task.${name}`, type })
-
-export const taskDefinition: ResourceDefinition<TaskRow, TaskFilters> = {
+export const taskDefinition = defineResource({
   objectType: 'task',
   table: 'tasks',
   alias: 'task',
   idKind: 'task',
-  columns: {
-    shop_id: column('shop_id', 'uuid'),
-    id: column('id', 'uuid'),
-    public_id: column('public_id', 'text'),
-    title: column('title', 'text'),
-    description: column('description', 'text'),
-    status: column('status', 'text'),
-    priority: column('priority', 'text'),
-    assignee_id: column('assignee_id', 'uuid'),
-    assignee_public_id: { sql: 'tech.public_id', type: 'text' },
-    repair_order_id: column('repair_order_id', 'uuid'),
-    repair_order_public_id: { sql: 'ro.public_id', type: 'text' },
-    customer_id: column('customer_id', 'uuid'),
-    customer_public_id: { sql: 'c.public_id', type: 'text' },
-    vehicle_id: column('vehicle_id', 'uuid'),
-    vehicle_public_id: { sql: 'v.public_id', type: 'text' },
-    due_at: column('due_at', 'timestamptz'),
-    completed_at: column('completed_at', 'timestamptz'),
-    external_id: externalIdColumn,
-    version: column('version', 'integer'),
-    created_at: column('created_at', 'timestamptz'),
-    updated_at: column('updated_at', 'timestamptz'),
+  schemaId: 'Task',
+  fields: {
+    title: {
+      type: 'text',
+      response: z.string(),
+      input: textInput(255, { trim: true }).min(1, 'must not be empty').meta({ description: '1-255 characters' }),
+    },
+    description: {
+      type: 'text',
+      nullable: true,
+      response: z.string().nullable(),
+      input: textInput(5000, { trim: true }).nullable().meta({ description: 'Up to 5000 characters' }),
+    },
+    status: {
+      type: 'text',
+      response: z.string().meta({ description: `One of ${taskStatuses.join(', ')}; other strings may appear` }),
+      input: z.enum(taskStatuses).meta({
+        description:
+          'Any status but `done`, from any status (a done task is reopened this way); `done` is reached only with POST /tasks/{id}/complete and is refused here with 409 `conflict`',
+      }),
+    },
+    priority: {
+      type: 'text',
+      response: z.string().meta({ description: `One of ${taskPriorities.join(', ')}; other strings may appear` }),
+      input: z.enum(taskPriorities),
+    },
+    assignee_id: { type: 'uuid', nullable: true },
+    repair_order_id: { type: 'uuid', nullable: true },
+    customer_id: { type: 'uuid', nullable: true },
+    vehicle_id: { type: 'uuid', nullable: true },
+    assignee_public_id: link('tech.public_id', 'assignee_id', 'The tech_ id of the assigned technician, or null'),
+    repair_order_public_id: link('ro.public_id', 'repair_order_id', 'The ro_ id the task is about, or null'),
+    customer_public_id: link('c.public_id', 'customer_id', 'The cus_ id the task is about, or null'),
+    vehicle_public_id: link('v.public_id', 'vehicle_id', 'The veh_ id the task is about, or null'),
+    due_at: {
+      type: 'timestamptz',
+      nullable: true,
+      response: instant.nullable(),
+      input: requestInstant.nullable().meta({ description: 'When the task should be done; null: no due date' }),
+    },
+    assignee_input: linkInput('assignee_id', 'technician', 'The tech_ id of an active technician of the shop, or null'),
+    repair_order_input: linkInput('repair_order_id', 'repairOrder', 'The ro_ id the task is about, or null'),
+    customer_input: linkInput('customer_id', 'customer', 'The cus_ id the task is about, or null'),
+    vehicle_input: linkInput('vehicle_id', 'vehicle', 'The veh_ id the task is about, or null'),
+    completed_at: {
+      type: 'timestamptz',
+      nullable: true,
+      response: instant.nullable().meta({ description: 'When the task was completed; null unless `done`' }),
+    },
+    external_id: externalIdField,
+    available_actions: {
+      response: z.array(z.string()).meta({
+        description:
+          'Known: `complete` (for a task that is not done, to a key holding tasks.write); other strings may appear',
+      }),
+    },
+  },
+  // `available_actions` depends on the reading key's scopes.
+  present: {
+    available_actions: (row, scopes: ReadonlySet<string> | 'staff') => availableActions(taskWorkflow, row, scopes),
   },
   joins: () => `left join technicians tech on tech.shop_id = task.shop_id and tech.id = task.assignee_id
     left join repair_orders ro on ro.shop_id = task.shop_id and ro.id = task.repair_order_id
     left join customers c on c.shop_id = task.shop_id and c.id = task.customer_id
     left join vehicles v on v.shop_id = task.shop_id and v.id = task.vehicle_id`,
-  // The linked ids (assignee and the records the task is about) are resolved by the service.
-  writable: {
-    title: { column: 'title', type: 'text' },
-    description: { column: 'description', type: 'text' },
-    status: { column: 'status', type: 'text' },
-    priority: { column: 'priority', type: 'text' },
-    due_at: { column: 'due_at', type: 'timestamptz' },
-  },
   filters: {
-    status: (value, { params }) => `task.status = ${params.add(value, 'text')}`,
+    status: filter(
+      z.enum(taskStatuses).optional().meta({ description: 'Only tasks with this status' }),
+      (value, { params }) => `task.status = ${params.add(value, 'text')}`,
+    ),
     // An unknown technician narrows the list to nothing: filters never 404.
-    assignee: (value, { params, shopId }) =>
-      `task.assignee_id = (select id from technicians where shop_id = ${shopId} and public_id = ${params.add(value, 'text')})`,
-    updated_after: (value, { params }) => `task.updated_at > ${params.add(value, 'timestamptz')}`,
+    assignee: filter(
+      publicIdSchema('technician', "Only this technician's tasks (a tech_ id)").optional(),
+      (value, { params, shopId }) =>
+        `task.assignee_id = (select id from technicians where shop_id = ${shopId} and public_id = ${params.add(value, 'text')})`,
+    ),
+    external_id: externalIdFilter,
+    updated_after: updatedAfterFilter('task'),
   },
-  sorts: ['created_at', 'updated_at'],
   externalIds: true,
   events: { created: 'task.created', updated: 'task.updated' },
   summary: (row) => taskSummary(row),
-}
+})
+
+export type TaskRow = ResourceRow<typeof taskDefinition>
+export type TaskFilters = ResourceFilters<typeof taskDefinition>
 
 /** Small and free of anything sensitive (spec "Envelope"): which task, where it stands, whose it is. */
 export function taskSummary(row: {

@@ -1,50 +1,20 @@
 import { externalIdOperations } from '../../platform/external-id-operations.js'
-import { pageRequest } from '../../platform/list-request.js'
+import { getOperation, listOperation } from '../../platform/fields.js'
 import { defineOperation } from '../../platform/operation.js'
-import { isoOrNull } from '../../platform/resource.js'
 import { publicIdParams } from '../../platform/schemas.js'
-import { availableActions } from '../../platform/workflow.js'
-import {
-  type Task,
-  TaskCreateSchema,
-  TaskListQuerySchema,
-  TaskListSchema,
-  TaskSchema,
-  TaskUpdateSchema,
-} from './schema.js'
-import { completeTask, createTask, getTask, listTasks, type TaskRow, updateTask } from './service.js'
-import { taskWorkflow } from './workflow.js'
+import { taskDefinition } from './definition.js'
+import { TaskCreateSchema, TaskSchema, TaskUpdateSchema } from './schema.js'
+import { completeTask, createTask, getTask, updateTask } from './service.js'
 
 /** The task as the API shows it; `available_actions` depends on the reading key's scopes. */
-export function toTaskResource(row: TaskRow, scopes: ReadonlySet<string> | 'staff'): Task {
-  return {
-    id: row.public_id,
-    object: 'task',
-    title: row.title,
-    description: row.description,
-    status: row.status,
-    priority: row.priority,
-    assignee_id: row.assignee_public_id,
-    repair_order_id: row.repair_order_public_id,
-    customer_id: row.customer_public_id,
-    vehicle_id: row.vehicle_public_id,
-    due_at: isoOrNull(row.due_at),
-    completed_at: isoOrNull(row.completed_at),
-    external_id: row.external_id,
-    available_actions: availableActions(taskWorkflow, row, scopes),
-    version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  }
-}
+export const toTaskResource = taskDefinition.present
 
 const tag = 'Tasks'
 const params = publicIdParams('task')
 const writeScopes = ['tasks.read', 'tasks.write'] as const
 
 export const taskOperations = [
-  defineOperation({
-    method: 'GET',
+  listOperation(taskDefinition, {
     path: '/tasks',
     operationId: 'listTasks',
     summary: 'List tasks',
@@ -52,13 +22,7 @@ export const taskOperations = [
       'Newest first by `sort` (default `created_at`). Filters combine with AND; `updated_after` is strict. Done tasks are listed too (filter with `status`).',
     tag,
     scopes: ['tasks.read'],
-    query: TaskListQuerySchema,
-    success: { status: 200, description: 'A page of tasks', schema: TaskListSchema },
-    handler: async ({ query, auth, deps, db, actor }) => {
-      const list = pageRequest(deps, 'listTasks', auth, query)
-      const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query
-      return list.envelope(await listTasks(db, actor, filters, list.page), (row) => toTaskResource(row, auth.scopes))
-    },
+    present: (row, auth) => toTaskResource(row, auth.scopes),
   }),
   defineOperation({
     method: 'POST',
@@ -75,17 +39,13 @@ export const taskOperations = [
     success: { status: 201, description: 'The new task', schema: TaskSchema },
     handler: async ({ body, auth, db, actor }) => toTaskResource(await createTask(db, actor, body), auth.scopes),
   }),
-  defineOperation({
-    method: 'GET',
-    path: '/tasks/{public_id}',
+  getOperation(taskDefinition, {
+    path: '/tasks',
     operationId: 'getTask',
     summary: 'Get a task',
     tag,
     scopes: ['tasks.read'],
-    params,
-    success: { status: 200, description: 'The task', schema: TaskSchema },
-    handler: async ({ params, auth, db, actor }) =>
-      toTaskResource(await getTask(db, actor, params.public_id), auth.scopes),
+    present: (row, auth) => toTaskResource(row, auth.scopes),
   }),
   defineOperation({
     method: 'PATCH',

@@ -1,5 +1,12 @@
 import { defineWorkflow } from '../../platform/workflow.js'
-import { type TaskAction, type TaskStatus, taskStatuses } from './schema.js'
+
+export const taskStatuses = ['open', 'in_progress', 'blocked', 'waiting', 'done'] as const
+export type TaskStatus = (typeof taskStatuses)[number]
+
+export const taskPriorities = ['low', 'normal', 'high', 'urgent'] as const
+
+export const taskActions = ['complete'] as const
+export type TaskAction = (typeof taskActions)[number]
 
 /** The statuses a PATCH may set: every one but `done`, which only the complete action reaches. */
 export const patchableStatuses: readonly TaskStatus[] = taskStatuses.filter((status) => status !== 'done')

@@ -1,48 +1,68 @@
-import type { ResourceDefinition } from '../../platform/resource.js'
-import type { TechnicianListQuery } from './schema.js'
+import { z } from 'zod'
+import {
+  defineResource,
+  filter,
+  type ResourceFilters,
+  type ResourceRow,
+  updatedAfterFilter,
+} from '../../platform/fields.js'
+import { queryBoolean, textInput } from '../../platform/schemas.js'
 
-export interface TechnicianRow {
-  shop_id: string
-  id: string
-  public_id: string
-  name: string
-  email: string | null
-  active: boolean
-  daily_capacity: number | null
-  version: number
-  created_at: Date
-  updated_at: Date
-}
+/** The most appointments a day a technician may take (the `technicians.daily_capacity` check). */
+export const maxTechnicianDailyCapacity = 1000
 
-export type TechnicianFilters = Omit<TechnicianListQuery, 'limit' | 'cursor' | 'sort'>
-
+// Spec "Operations named but without a shape": technicians are read through the API and maintained
+// by the shop (`shopapi technicians ...`), so only the response and the list query are public; the
+// inputs are what the shop's staff may set (the CLI validates its flags with them).
 // The spec names no technician events: changes record none.
-export const technicianDefinition: ResourceDefinition<TechnicianRow, TechnicianFilters> = {
+export const technicianDefinition = defineResource({
   objectType: 'technician',
   table: 'technicians',
   alias: 't',
   idKind: 'technician',
-  columns: {
-    shop_id: { sql: 't.shop_id', type: 'uuid' },
-    id: { sql: 't.id', type: 'uuid' },
-    public_id: { sql: 't.public_id', type: 'text' },
-    name: { sql: 't.name', type: 'text' },
-    email: { sql: 't.email', type: 'text' },
-    active: { sql: 't.active', type: 'boolean' },
-    daily_capacity: { sql: 't.daily_capacity', type: 'integer' },
-    version: { sql: 't.version', type: 'integer' },
-    created_at: { sql: 't.created_at', type: 'timestamptz' },
-    updated_at: { sql: 't.updated_at', type: 'timestamptz' },
-  },
-  writable: {
-    name: { column: 'name', type: 'text' },
-    email: { column: 'email', type: 'text' },
-    active: { column: 'active', type: 'boolean' },
-    daily_capacity: { column: 'daily_capacity', type: 'integer' },
+  schemaId: 'Technician',
+  fields: {
+    name: {
+      type: 'text',
+      response: z.string().meta({ description: '1-100 characters' }),
+      input: textInput(100, { trim: true }).min(1, 'must not be empty'),
+    },
+    email: {
+      type: 'text',
+      nullable: true,
+      response: z.string().nullable(),
+      input: textInput(255, { trim: true })
+        .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')
+        .nullable(),
+    },
+    active: {
+      type: 'boolean',
+      response: z.boolean().meta({ description: 'False once the shop deactivated the technician' }),
+    },
+    daily_capacity: {
+      type: 'integer',
+      nullable: true,
+      response: z.number().int().nullable().meta({
+        description:
+          "Appointments a day this technician takes (0-1000); null: no limit of their own (the shop's daily capacity still applies)",
+        example: 8,
+      }),
+      input: z
+        .number()
+        .int('must be a whole number from 0 to 1000')
+        .min(0, 'must be a whole number from 0 to 1000')
+        .max(maxTechnicianDailyCapacity, 'must be a whole number from 0 to 1000')
+        .nullable(),
+    },
   },
   filters: {
-    active: (value, { params }) => `t.active = ${params.add(value, 'boolean')}`,
-    updated_after: (value, { params }) => `t.updated_at > ${params.add(value, 'timestamptz')}`,
+    active: filter(
+      queryBoolean.optional().meta({ description: 'Only active (`true`) or inactive (`false`) technicians' }),
+      (value, { params }) => `t.active = ${params.add(value, 'boolean')}`,
+    ),
+    updated_after: updatedAfterFilter('t'),
   },
-  sorts: ['created_at', 'updated_at'],
-}
+})
+
+export type TechnicianRow = ResourceRow<typeof technicianDefinition>
+export type TechnicianFilters = ResourceFilters<typeof technicianDefinition>

@@ -1,46 +1,24 @@
 import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import type { Actor } from '../../platform/events.js'
-import type { Page, PageRequest } from '../../platform/pagination.js'
+import type { PageRequest } from '../../platform/pagination.js'
 import { createRecord, getRecord, listRecords, updateRecord, writableChanges } from '../../platform/resource.js'
 import { type TechnicianFilters, type TechnicianRow, technicianDefinition } from './definition.js'
 import type { TechnicianInput } from './schema.js'
 
 export type { TechnicianRow }
 
-export function getTechnician(
-  db: Queryable,
-  reader: Actor,
-  publicId: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<TechnicianRow> {
-  return getRecord(technicianDefinition, db, reader, publicId, options)
-}
+export const getTechnician = (db: Queryable, reader: Actor, publicId: string, options: { forUpdate?: boolean } = {}) =>
+  getRecord(technicianDefinition, db, reader, publicId, options)
 
-export function listTechnicians(
-  db: Queryable,
-  reader: Actor,
-  filters: TechnicianFilters,
-  page: PageRequest,
-): Promise<Page<TechnicianRow>> {
-  return listRecords(technicianDefinition, db, reader, filters, page)
-}
+export const listTechnicians = (db: Queryable, reader: Actor, filters: TechnicianFilters, page: PageRequest) =>
+  listRecords(technicianDefinition, db, reader, filters, page)
 
-export function createTechnician(
-  tx: Queryable,
-  actor: Actor,
-  input: TechnicianInput & { name: string },
-): Promise<TechnicianRow> {
-  return createRecord(technicianDefinition, tx, actor, writableChanges(technicianDefinition, input))
-}
+export const createTechnician = (tx: Queryable, actor: Actor, input: TechnicianInput & { name: string }) =>
+  createRecord(technicianDefinition, tx, actor, writableChanges(technicianDefinition, input))
 
 /** Presence-aware: 400 no_changes when every field given already has that value. */
-export async function updateTechnician(
-  tx: Queryable,
-  actor: Actor,
-  publicId: string,
-  input: TechnicianInput,
-): Promise<TechnicianRow> {
+export async function updateTechnician(tx: Queryable, actor: Actor, publicId: string, input: TechnicianInput) {
   const row = await getTechnician(tx, actor, publicId, { forUpdate: true })
   return (await updateRecord(technicianDefinition, tx, actor, row, writableChanges(technicianDefinition, input))).row
 }

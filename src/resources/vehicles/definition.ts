@@ -1,98 +1,140 @@
+import { z } from 'zod'
 import { normalizePlate } from '../../lib/plates.js'
-import { externalIdColumn, type ResourceDefinition } from '../../platform/resource.js'
-import type { VehicleListQuery } from './schema.js'
+import { checkVin } from '../../lib/vin.js'
+import {
+  archivedField,
+  defineResource,
+  externalIdField,
+  externalIdFilter,
+  filter,
+  lifecycleFilter,
+  mergedIntoField,
+  type ResourceFilters,
+  type ResourceRow,
+  searchFilter,
+  updatedAfterFilter,
+} from '../../platform/fields.js'
+import { publicIdSchema, textInput } from '../../platform/schemas.js'
 
-export interface VehicleRow {
-  shop_id: string
-  id: string
-  public_id: string
-  customer_id: string
-  /** The owner's cus_ id. */
-  customer_public_id: string
-  vin: string | null
-  year: number | null
-  make: string | null
-  model: string | null
-  trim: string | null
-  engine: string | null
-  color: string | null
-  plate: string | null
-  plate_region: string | null
-  unit_number: string | null
-  odometer: number | null
-  notes: string | null
-  archived: boolean
-  version: number
-  created_at: Date
-  updated_at: Date
-  /** The reading integration's own external id, if it set one. */
-  external_id: string | null
-  merged_into_public_id: string | null
-}
+// The spec names vehicles but shows no shape ("Operations named but without a shape"); docs/decisions.md
+// records the fields and limits chosen here.
+const text = (max: number) => textInput(max, { trim: true })
+const nullableText = (max: number) => text(max).nullable()
 
-export type VehicleFilters = Omit<VehicleListQuery, 'limit' | 'cursor' | 'sort'>
+export const firstModelYear = 1886
+/** Model years run ahead of the calendar: next year's models are sold this year. */
+export const latestModelYear = () => new Date().getUTCFullYear() + 2
 
-const text = (column: string) => ({ sql: `v.${column}`, type: 'text' as const })
+// The hard cap is looser than 17 so a near miss still gets checkVin's "exactly 17, got 18".
+const vin = text(64)
+  .toUpperCase()
+  .superRefine((value, ctx) => {
+    const check = checkVin(value)
+    if (!check.valid) ctx.addIssue({ code: 'custom', message: `VIN ${check.reason}` })
+  })
+  .meta({
+    description:
+      '17 characters, stored upper-case; I, O and Q are refused. The check digit (position 9) is verified for North American VINs (first character 1-5).',
+    example: '1HGCM82633A004352',
+  })
 
-export const vehicleDefinition: ResourceDefinition<VehicleRow, VehicleFilters> = {
+const year = z
+  .number()
+  .int()
+  .min(firstModelYear)
+  .superRefine((value, ctx) => {
+    const latest = latestModelYear()
+    if (value > latest) ctx.addIssue({ code: 'custom', message: `must be at most ${latest} (this year + 2)` })
+  })
+  .meta({ description: `Model year, ${firstModelYear} to the current year + 2` })
+
+const plate = text(15)
+  .toUpperCase()
+  .refine((value) => normalizePlate(value) !== '', 'must contain at least one letter or digit')
+  .meta({ description: 'Licence plate, stored upper-case as written; filters ignore spaces, hyphens and dots' })
+
+/** A nullable text column the API shows as is and writes through `input`. */
+const textField = <I extends z.ZodType>(input: I) =>
+  ({ type: 'text', nullable: true, response: z.string().nullable(), input }) as const
+
+export const vehicleDefinition = defineResource({
   objectType: 'vehicle',
   table: 'vehicles',
   alias: 'v',
   idKind: 'vehicle',
-  columns: {
-    shop_id: { sql: 'v.shop_id', type: 'uuid' },
-    id: { sql: 'v.id', type: 'uuid' },
-    public_id: text('public_id'),
-    customer_id: { sql: 'v.customer_id', type: 'uuid' },
-    customer_public_id: { sql: 'o.public_id', type: 'text' },
-    vin: text('vin'),
-    year: { sql: 'v.year', type: 'integer' },
-    make: text('make'),
-    model: text('model'),
-    trim: text('trim'),
-    engine: text('engine'),
-    color: text('color'),
-    plate: text('plate'),
-    plate_region: text('plate_region'),
-    unit_number: text('unit_number'),
-    odometer: { sql: 'v.odometer', type: 'integer' },
-    notes: text('notes'),
-    archived: { sql: 'v.archived_at is not null', type: 'boolean' },
-    version: { sql: 'v.version', type: 'integer' },
-    created_at: { sql: 'v.created_at', type: 'timestamptz' },
-    updated_at: { sql: 'v.updated_at', type: 'timestamptz' },
-    external_id: externalIdColumn,
-    merged_into_public_id: { sql: 'm.public_id', type: 'text' },
+  schemaId: 'Vehicle',
+  fields: {
+    // The owner: written by its cus_ id, which the service resolves (schema.ts, service.ts).
+    customer_id: { type: 'uuid' },
+    customer_public_id: {
+      type: 'text',
+      sql: 'o.public_id',
+      api: 'customer_id',
+      response: z.string().meta({ description: 'The cus_ id of the owner' }),
+    },
+    vin: {
+      type: 'text',
+      nullable: true,
+      response: z.string().nullable().meta({ description: '17 characters, upper-case' }),
+      input: vin.nullable(),
+    },
+    year: { type: 'integer', nullable: true, response: z.number().int().nullable(), input: year.nullable() },
+    make: textField(nullableText(100)),
+    model: textField(nullableText(100)),
+    trim: textField(nullableText(100)),
+    engine: textField(nullableText(100)),
+    color: textField(nullableText(50)),
+    // The plate also keeps the normalized form the `plate` filter compares (service.ts adds it).
+    plate: textField(plate.nullable()),
+    plate_region: textField(
+      text(10)
+        .toUpperCase()
+        .nullable()
+        .meta({ description: 'Where the plate is issued, stored upper-case, e.g. TX or ON' }),
+    ),
+    unit_number: textField(
+      nullableText(50).meta({ description: "A fleet customer's own unit number for the vehicle" }),
+    ),
+    odometer: {
+      type: 'integer',
+      nullable: true,
+      response: z.number().int().nullable(),
+      input: z.number().int().min(0).max(10_000_000).nullable().meta({ description: 'Last known reading' }),
+    },
+    notes: textField(nullableText(5000)),
+    external_id: externalIdField,
+    archived: archivedField('v'),
+    merged_into_public_id: mergedIntoField('The surviving veh_ id when this vehicle was merged into another'),
   },
   joins: () => `join customers o on o.shop_id = v.shop_id and o.id = v.customer_id
     left join vehicles m on m.shop_id = v.shop_id and m.id = v.merged_into_id`,
-  // The plate also keeps the normalized form the `plate` filter compares (service.ts adds it).
-  writable: {
-    vin: { column: 'vin', type: 'text' },
-    year: { column: 'year', type: 'integer' },
-    make: { column: 'make', type: 'text' },
-    model: { column: 'model', type: 'text' },
-    trim: { column: 'trim', type: 'text' },
-    engine: { column: 'engine', type: 'text' },
-    color: { column: 'color', type: 'text' },
-    plate: { column: 'plate', type: 'text' },
-    plate_region: { column: 'plate_region', type: 'text' },
-    unit_number: { column: 'unit_number', type: 'text' },
-    odometer: { column: 'odometer', type: 'integer' },
-    notes: { column: 'notes', type: 'text' },
-  },
   filters: {
-    lifecycle: (value) =>
-      value === 'active' ? 'v.archived_at is null' : value === 'archived' ? 'v.archived_at is not null' : 'true',
     // An unknown customer narrows the list to nothing: filters never 404.
-    customer: (value, { params, shopId }) =>
-      `v.customer_id = (select id from customers where shop_id = ${shopId} and public_id = ${params.add(value, 'text')})`,
-    vin: (value, { params }) => `v.vin = ${params.add(value, 'text')}`,
-    plate: (value, { params }) => `v.plate_normalized = ${params.add(normalizePlate(value), 'text')}`,
-    unit_number: (value, { params }) => `lower(v.unit_number) = lower(${params.add(value, 'text')})`,
-    updated_after: (value, { params }) => `v.updated_at > ${params.add(value, 'timestamptz')}`,
+    customer: filter(
+      publicIdSchema('customer', "Only this customer's vehicles (a cus_ id)").optional(),
+      (value, { params, shopId }) =>
+        `v.customer_id = (select id from customers where shop_id = ${shopId} and public_id = ${params.add(value, 'text')})`,
+    ),
+    vin: filter(
+      text(17).toUpperCase().min(1).optional().meta({ description: 'Exact VIN, case-insensitive' }),
+      (value, { params }) => `v.vin = ${params.add(value, 'text')}`,
+    ),
+    plate: filter(
+      textInput(25)
+        .min(1)
+        .optional()
+        .meta({ description: 'Licence plate, compared ignoring case, spaces, hyphens and dots' }),
+      (value, { params }) => `v.plate_normalized = ${params.add(normalizePlate(value), 'text')}`,
+    ),
+    unit_number: filter(
+      text(50).min(1).optional().meta({ description: 'Exact fleet unit number, case-insensitive' }),
+      (value, { params }) => `lower(v.unit_number) = lower(${params.add(value, 'text')})`,
+    ),
+    q: searchFilter('Substring of VIN, year, make, model, trim, color, plate or unit number (2-100 characters)'),
+    external_id: externalIdFilter,
+    updated_after: updatedAfterFilter('v'),
+    lifecycle: lifecycleFilter('v'),
   },
-  sorts: ['created_at', 'updated_at'],
   // `q`: trigram and bigram indexes (00002, 00005, 00018); the kit builds the condition.
   search: 'search_text',
   externalIds: true,
@@ -104,12 +146,20 @@ export const vehicleDefinition: ResourceDefinition<VehicleRow, VehicleFilters> =
     merged: 'vehicle.merged',
   },
   summary: (row) => vehicleSummary(row),
-}
+})
+
+export type VehicleRow = ResourceRow<typeof vehicleDefinition>
+export type VehicleFilters = ResourceFilters<typeof vehicleDefinition>
 
 /** Small and free of anything sensitive (spec "Envelope"): enough to tell which vehicle changed. */
-export function vehicleSummary(
-  row: Pick<VehicleRow, 'customer_public_id' | 'vin' | 'year' | 'make' | 'model' | 'plate'>,
-) {
+export function vehicleSummary(row: {
+  customer_public_id: string
+  vin: string | null
+  year: number | null
+  make: string | null
+  model: string | null
+  plate: string | null
+}) {
   return {
     customer_id: row.customer_public_id,
     vin: row.vin,

@@ -1,50 +1,19 @@
 import { externalIdOperations } from '../../platform/external-id-operations.js'
-import { pageRequest } from '../../platform/list-request.js'
+import { getOperation, listOperation } from '../../platform/fields.js'
 import { defineOperation } from '../../platform/operation.js'
 import { publicIdParams } from '../../platform/schemas.js'
 import { ArchiveBodySchema } from '../customers/schema.js'
-import {
-  type Vehicle,
-  VehicleCreateSchema,
-  VehicleListQuerySchema,
-  VehicleListSchema,
-  VehicleSchema,
-  VehicleUpdateSchema,
-} from './schema.js'
-import { archiveVehicle, createVehicle, getVehicle, listVehicles, updateVehicle, type VehicleRow } from './service.js'
+import { vehicleDefinition } from './definition.js'
+import { VehicleCreateSchema, VehicleSchema, VehicleUpdateSchema } from './schema.js'
+import { archiveVehicle, createVehicle, getVehicle, updateVehicle } from './service.js'
 
-export function toVehicleResource(row: VehicleRow): Vehicle {
-  return {
-    id: row.public_id,
-    object: 'vehicle',
-    customer_id: row.customer_public_id,
-    vin: row.vin,
-    year: row.year,
-    make: row.make,
-    model: row.model,
-    trim: row.trim,
-    engine: row.engine,
-    color: row.color,
-    plate: row.plate,
-    plate_region: row.plate_region,
-    unit_number: row.unit_number,
-    odometer: row.odometer,
-    notes: row.notes,
-    external_id: row.external_id,
-    archived: row.archived,
-    merged_into: row.merged_into_public_id,
-    version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  }
-}
+export const toVehicleResource = vehicleDefinition.present
 
 const tag = 'Vehicles'
 const params = publicIdParams('vehicle')
 
 export const vehicleOperations = [
-  defineOperation({
-    method: 'GET',
+  listOperation(vehicleDefinition, {
     path: '/vehicles',
     operationId: 'listVehicles',
     summary: 'List vehicles',
@@ -52,14 +21,6 @@ export const vehicleOperations = [
       'Newest first by `sort` (default `created_at`). Filters combine with AND. Archived and merged vehicles appear only with `lifecycle=archived` or `all`.',
     tag,
     scopes: ['vehicles.read'],
-    query: VehicleListQuerySchema,
-    success: { status: 200, description: 'A page of vehicles', schema: VehicleListSchema },
-    handler: async ({ query, auth, deps, db, actor }) => {
-      const list = pageRequest(deps, 'listVehicles', auth, query)
-      const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query
-      const page = await listVehicles(db, actor, filters, list.page)
-      return list.envelope(page, toVehicleResource)
-    },
   }),
   defineOperation({
     method: 'POST',
@@ -76,17 +37,13 @@ export const vehicleOperations = [
     success: { status: 201, description: 'The new vehicle', schema: VehicleSchema },
     handler: async ({ body, db, actor }) => toVehicleResource(await createVehicle(db, actor, body)),
   }),
-  defineOperation({
-    method: 'GET',
-    path: '/vehicles/{public_id}',
+  getOperation(vehicleDefinition, {
+    path: '/vehicles',
     operationId: 'getVehicle',
     summary: 'Get a vehicle',
     description: 'Archived and merged vehicles are still returned (`archived: true`, `merged_into`).',
     tag,
     scopes: ['vehicles.read'],
-    params,
-    success: { status: 200, description: 'The vehicle', schema: VehicleSchema },
-    handler: async ({ params, db, actor }) => toVehicleResource(await getVehicle(db, actor, params.public_id)),
   }),
   defineOperation({
     method: 'PATCH',

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { normalizePlate } from '../../lib/plates.js'
 import type { Actor } from '../../platform/events.js'
-import type { Page, PageRequest } from '../../platform/pagination.js'
+import type { PageRequest } from '../../platform/pagination.js'
 import {
   archiveRecord,
   type ColumnChanges,
@@ -32,23 +32,11 @@ function toColumnChanges(input: VehicleCreate | VehicleUpdate, customerId: strin
   return changes
 }
 
-export function getVehicle(
-  db: Queryable,
-  reader: Actor,
-  publicId: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<VehicleRow> {
-  return getRecord(vehicleDefinition, db, reader, publicId, options)
-}
+export const getVehicle = (db: Queryable, reader: Actor, publicId: string, options: { forUpdate?: boolean } = {}) =>
+  getRecord(vehicleDefinition, db, reader, publicId, options)
 
-export function listVehicles(
-  db: Queryable,
-  reader: Actor,
-  filters: VehicleFilters,
-  page: PageRequest,
-): Promise<Page<VehicleRow>> {
-  return listRecords(vehicleDefinition, db, reader, filters, page)
-}
+export const listVehicles = (db: Queryable, reader: Actor, filters: VehicleFilters, page: PageRequest) =>
+  listRecords(vehicleDefinition, db, reader, filters, page)
 
 /**
  * The internal id of the customer a vehicle is written to: 404 on `customer_id` when the shop has no
