@@ -7,19 +7,13 @@ import type { Scope } from '../../src/lib/scopes.js'
 import { updateIntegrationScopes } from '../../src/platform/tenancy/integrations.js'
 import type { Customer } from '../../src/resources/customers/schema.js'
 import { createApiKey, createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
+import { assertError, type ErrorBody, jsonClient } from '../helpers/http.js'
 
 const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const scopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
 
-async function send<T = Customer>(
-  method: string,
-  path: string,
-  key: string,
-  options: { body?: unknown; rawBody?: string; idempotencyKey?: string } = {},
-): Promise<Reply<T>> {
-  return sendJson<T>(api, method, path, key, options)
-}
+// The Idempotency-Key is exactly what each test gives: these are the tests of the header.
+const send = jsonClient<Customer>(api, { prefix: '', freshKeys: 'none' })
 
 async function newShopKey(name = 'Integration') {
   const shop = await createTestShop(api.pool)

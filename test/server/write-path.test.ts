@@ -6,22 +6,13 @@ import pg from 'pg'
 import t, { type Test } from 'tap'
 import type { Customer } from '../../src/resources/customers/schema.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
+import { assertError, type ErrorBody, jsonClient, type Reply } from '../helpers/http.js'
 
 const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const scopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
 
-async function send<T = Customer>(
-  method: string,
-  path: string,
-  key: string,
-  options: { body?: unknown; idempotencyKey?: string | null } = {},
-): Promise<Reply<T>> {
-  // POSTs need a key; give one unless the test says otherwise.
-  const idempotencyKey =
-    options.idempotencyKey === undefined && method === 'POST' ? randomUUID() : options.idempotencyKey
-  return sendJson<T>(api, method, path, key, { body: options.body, idempotencyKey })
-}
+// POSTs need a key; give one unless the test says otherwise.
+const send = jsonClient<Customer>(api, { prefix: '', freshKeys: 'posts' })
 
 async function newShopKey(name = 'Integration') {
   const shop = await createTestShop(api.pool)
