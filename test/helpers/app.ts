@@ -201,4 +201,14 @@ export async function createTestKey(pool: pg.Pool, shop: ShopRow, scopes: Scope[
   return { key: created.plaintextKey, keyId: created.apiKey.public_id, integrationId: created.integration.public_id }
 }
 
+/** A new shop and an integration on it with the given scopes and its first key: most tests' set-up. */
+export async function createTestShopWithKey(
+  pool: pg.Pool,
+  scopes: Scope[],
+  options: { name?: string; shop?: Parameters<typeof createTestShop>[1] } = {},
+) {
+  const shop = await createTestShop(pool, options.shop)
+  return { shop, ...(await createTestKey(pool, shop, scopes, options.name)) }
+}
+
 export { createApiKey }

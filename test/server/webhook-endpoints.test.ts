@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
 import type { Scope } from '../../src/lib/scopes.js'
 import { deriveSecrets, parseSecretKey, unseal } from '../../src/lib/secrets.js'
-import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
+import { createTestKey, createTestShop, createTestShopWithKey, startTestApp, type TestApp } from '../helpers/app.js'
 import { assertError, type ErrorBody, jsonClient, sendJson } from '../helpers/http.js'
 import {
   type EventJson,
@@ -33,11 +33,7 @@ const manage: Scope[] = ['webhooks.manage', 'customers.read', 'vehicles.read']
 // POSTs get a fresh Idempotency-Key unless the test passes its own (or null for none).
 const call = jsonClient<WebhookEndpointJson>(api, { freshKeys: 'posts' })
 
-async function newShopKey(scopes: Scope[] = manage, name = 'Integration') {
-  const shop = await createTestShop(api.pool)
-  const created = await createTestKey(api.pool, shop, scopes, name)
-  return { shop, ...created }
-}
+const newShopKey = (scopes: Scope[] = manage, name = 'Integration') => createTestShopWithKey(api.pool, scopes, { name })
 
 async function create(t: Test, key: string, body: Record<string, unknown>): Promise<WebhookEndpointJson> {
   const reply = await call('POST', '/webhook-endpoints', key, { body })
