@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
 import type { Customer } from '../../src/resources/customers/schema.js'
-import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
+import { createTestKey, createTestShop, createTestShopWithKey, startTestApp, type TestApp } from '../helpers/app.js'
 import { assertError, type ErrorBody, jsonClient, type Reply } from '../helpers/http.js'
 
 const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
@@ -26,11 +26,8 @@ async function eventsOf(objectId: string) {
   return rows
 }
 
-async function newShopKey(scopes: readonly string[] = fullScopes, name = 'Integration') {
-  const shop = await createTestShop(api.pool)
-  const { key, integrationId } = await createTestKey(api.pool, shop, [...scopes] as never, name)
-  return { shop, key, integrationId }
-}
+const newShopKey = (scopes: readonly string[] = fullScopes, name = 'Integration') =>
+  createTestShopWithKey(api.pool, [...scopes] as never, { name })
 
 t.test('create returns the full customer, with defaults, and GET returns the same', async (t) => {
   const { key, integrationId } = await newShopKey()
