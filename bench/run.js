@@ -40,8 +40,11 @@
 // Then the import bench (bench/import.js: 100,000 customers from CSV with `shopapi import customers`).
 // Then the isolation bench (bench/isolation.js: one key's eight heavy requests in flight while another
 // shop's GET /v1/shop is measured, and serve's RSS).
+// Then the bounds bench (bench/bounds.js: the times and sizes the tests used to bound, printed with
+// their goal: revocation to refusal, GET /v1/shop p99 while creates wait for DNS, heap growth, 1 MB
+// adversarial input).
 // BENCH_ONLY=webhooks runs only that one, BENCH_ONLY=import only the import bench, BENCH_ONLY=isolation
-// only the isolation bench, BENCH_ONLY=api only the API scenarios.
+// only the isolation bench, BENCH_ONLY=bounds only the bounds bench, BENCH_ONLY=api only the API scenarios.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -52,6 +55,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { openEmbeddedDatabase } from '../dist/db/embedded.js'
 import { addDays } from '../dist/lib/wall-clock.js'
+import { runBoundsBench } from './bounds.js'
 import { createBenchDatabase, customerCreateBodies, sampleDataset } from './dataset.js'
 import { cursorPosition, explainAvailability, explainListQueries } from './explain.js'
 import { runImportBench } from './import.js'
@@ -74,8 +78,8 @@ const seededPages = Math.floor(apiCustomerCount / 50)
 const deepPages = { from: Math.max(2, Math.floor(seededPages / 3)), to: seededPages }
 const rssTargetMb = 200
 const benchOnly = process.env.BENCH_ONLY ?? ''
-if (!['', 'api', 'webhooks', 'import', 'isolation'].includes(benchOnly))
-  throw new Error(`BENCH_ONLY: "${benchOnly}" is not api, webhooks, import or isolation`)
+if (!['', 'api', 'webhooks', 'import', 'isolation', 'bounds'].includes(benchOnly))
+  throw new Error(`BENCH_ONLY: "${benchOnly}" is not api, webhooks, import, isolation or bounds`)
 if (!['issue', 'all'].includes(quietScope)) throw new Error(`BENCH_QUIET: "${quietScope}" is not issue or all`)
 if (rounds < 1 || seconds <= 0 || connections < 1)
   throw new Error('BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS: > 0')
@@ -115,6 +119,10 @@ async function main() {
     }
     if (benchOnly === 'isolation') {
       await runIsolationBench({ serverUrl, log, cleanup })
+      return
+    }
+    if (benchOnly === 'bounds') {
+      await runBoundsBench({ serverUrl, log, cleanup })
       return
     }
 
@@ -364,6 +372,7 @@ async function main() {
     if (benchOnly !== 'api') await runWebhookBench({ serverUrl, log, cleanup })
     if (benchOnly === '') await runImportBench({ serverUrl, log })
     if (benchOnly === '') await runIsolationBench({ serverUrl, log, cleanup })
+    if (benchOnly === '') await runBoundsBench({ serverUrl, log, cleanup })
   })
 }
 

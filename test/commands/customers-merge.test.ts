@@ -1,7 +1,6 @@
 // `shopapi customers merge FROM --into TO`: a real CLI process (bin/run.js over dist/, so run
 // `npm run build` first) on the database a real API server uses, checked through the API and the
 // database as the shop and its integrations would see the result. No mocks.
-import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -11,6 +10,7 @@ import type { ShopRow } from '../../src/platform/tenancy/shops.js'
 import type { Customer } from '../../src/resources/customers/schema.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { type CliResult, runCli } from '../helpers/cli.js'
+import { jsonClient } from '../helpers/http.js'
 
 t.setTimeout(300_000)
 
@@ -32,21 +32,10 @@ function describe(result: CliResult): string {
   return `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`
 }
 
-async function call<T = Customer>(method: string, route: string, key: string, body?: unknown) {
-  const response = await api.request(route, {
-    method,
-    key,
-    headers: {
-      'content-type': 'application/json',
-      ...(method === 'POST' ? { 'idempotency-key': randomUUID() } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  })
-  return { status: response.status, body: (await response.json()) as T }
-}
+const call = jsonClient<Customer>(api, { prefix: '', freshKeys: 'posts' })
 
 async function create(t: Test, key: string, body: Record<string, unknown>): Promise<Customer> {
-  const reply = await call('POST', '/v1/customers', key, body)
+  const reply = await call('POST', '/v1/customers', key, { body })
   t.equal(reply.status, 201, 'created', { body: reply.body })
   return reply.body
 }
@@ -82,9 +71,18 @@ t.test('merge moves vehicles and external ids, keeps the duplicate readable and 
   const bystander = await create(t, a.key, { first_name: 'By', last_name: 'Stander' })
   const vehicles = [await addVehicle(shop, from.id), await addVehicle(shop, from.id)].sort()
   const untouchedVehicle = await addVehicle(shop, bystander.id)
-  t.equal((await call('PUT', `/v1/customers/${from.id}/external-id`, a.key, { external_id: 'A-FROM' })).status, 200)
-  t.equal((await call('PUT', `/v1/customers/${from.id}/external-id`, b.key, { external_id: 'B-FROM' })).status, 200)
-  t.equal((await call('PUT', `/v1/customers/${into.id}/external-id`, b.key, { external_id: 'B-INTO' })).status, 200)
+  t.equal(
+    (await call('PUT', `/v1/customers/${from.id}/external-id`, a.key, { body: { external_id: 'A-FROM' } })).status,
+    200,
+  )
+  t.equal(
+    (await call('PUT', `/v1/customers/${from.id}/external-id`, b.key, { body: { external_id: 'B-FROM' } })).status,
+    200,
+  )
+  t.equal(
+    (await call('PUT', `/v1/customers/${into.id}/external-id`, b.key, { body: { external_id: 'B-INTO' } })).status,
+    200,
+  )
 
   const result = await cli(['customers', 'merge', from.id, '--into', into.id, '--json'])
   t.equal(result.code, 0, 'exit 0', { output: describe(result) })
@@ -165,7 +163,7 @@ t.test('merge moves vehicles and external ids, keeps the duplicate readable and 
     'PATCH',
     `/v1/customers/${from.id}`,
     a.key,
-    { notes: 'too late' },
+    { body: { notes: 'too late' } },
   )
   t.equal(patch.status, 409, 'a merged customer cannot be changed')
   t.equal(patch.body.error.code, 'conflict')

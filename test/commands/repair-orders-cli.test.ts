@@ -1,9 +1,9 @@
 // `shopapi repair-orders create|set-state|list` end to end: a real CLI process (bin/run.js over
 // dist/, so `npm run build` first) on the database of a running test app, checked through the API.
-import { randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { type CliResult, runCli } from '../helpers/cli.js'
+import { jsonClient } from '../helpers/http.js'
 
 t.setTimeout(300_000)
 
@@ -31,18 +31,7 @@ interface OrderJson {
   version: number
 }
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await api.request(`/v1${path}`, {
-    method,
-    key,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(method !== 'GET' ? { 'idempotency-key': randomUUID() } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  })
-  return { status: response.status, body: (await response.json()) as T }
-}
+const send = jsonClient(api)
 
 function describe(result: CliResult): string {
   return `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`
@@ -55,8 +44,10 @@ function assertOneLineFailure(t: Test, result: CliResult, message: RegExp) {
   t.notMatch(result.stderr, /^\s+at\s/m, 'no stack trace')
 }
 
-const customer = await send<{ id: string }>('POST', '/customers', { first_name: 'Dana', last_name: 'Fleet' })
-const vehicle = await send<{ id: string }>('POST', '/vehicles', { customer_id: customer.body.id })
+const customer = await send<{ id: string }>('POST', '/customers', key, {
+  body: { first_name: 'Dana', last_name: 'Fleet' },
+})
+const vehicle = await send<{ id: string }>('POST', '/vehicles', key, { body: { customer_id: customer.body.id } })
 
 async function createOrder(t: Test): Promise<OrderJson> {
   const result = await cli([
@@ -88,7 +79,7 @@ t.test('create --json: the API object with staff visibility, repair_order.create
     version: 1,
   })
   t.equal(order.pricing?.total, '0.00', 'staff see pricing')
-  const fetched = await send<OrderJson>('GET', `/repair-orders/${order.id}`)
+  const fetched = await send<OrderJson>('GET', `/repair-orders/${order.id}`, key)
   t.equal(fetched.body.number, order.number)
   t.equal(fetched.body.pricing, null, 'the key without pricing.read does not')
   const { rows } = await api.pool.query('select type from events where object_id = $1', [order.id])
@@ -103,7 +94,7 @@ t.test('set-state: allowed moves, on_hold shows unknown, refusals name the allow
   const held = await cli(['repair-orders', 'set-state', order.id, 'on_hold'])
   t.equal(held.code, 0, { output: describe(held) })
   t.match(held.stdout, /estimating -> on_hold/)
-  const fetched = await send<OrderJson>('GET', `/repair-orders/${order.id}`)
+  const fetched = await send<OrderJson>('GET', `/repair-orders/${order.id}`, key)
   t.equal(fetched.body.state, 'unknown', 'on_hold is unknown in the API')
   const { rows } = await api.pool.query<{ summary: Record<string, unknown> }>(
     `select summary from events where object_id = $1 and type = 'repair_order.status_changed' order by sequence`,
@@ -127,12 +118,14 @@ t.test('set-state: allowed moves, on_hold shows unknown, refusals name the allow
   assertOneLineFailure(t, unknownState, /Unknown repair order state "teleported"/)
   const missing = await cli(['repair-orders', 'set-state', 'ro_0000000000000000000000', 'estimating'])
   assertOneLineFailure(t, missing, /ro_0000000000000000000000/)
-  const after = await send<OrderJson>('GET', `/repair-orders/${order.id}`)
+  const after = await send<OrderJson>('GET', `/repair-orders/${order.id}`, key)
   t.equal(after.body.version, 3, 'refused moves changed nothing')
 })
 
 t.test('create refusals are one line', async (t) => {
-  const other = await send<{ id: string }>('POST', '/customers', { first_name: 'Other', last_name: 'Person' })
+  const other = await send<{ id: string }>('POST', '/customers', key, {
+    body: { first_name: 'Other', last_name: 'Person' },
+  })
   const result = await cli(['repair-orders', 'create', '--customer', other.body.id, '--vehicle', vehicle.body.id])
   assertOneLineFailure(t, result, new RegExp(`belongs to ${customer.body.id}`))
   const badId = await cli(['repair-orders', 'create', '--customer', vehicle.body.id, '--vehicle', vehicle.body.id])

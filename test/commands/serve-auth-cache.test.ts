@@ -1,6 +1,8 @@
 // Two `shopapi serve` processes (over dist/: run `npm run build` first) on one database, each with the
-// key in its cache: a revocation committed by a third process is refused by both within 1 s. The
-// latency measured is reported (t.comment) and is the bound stated in docs/decisions.md.
+// key in its cache: a revocation committed by a third process is refused by both, without a restart.
+// Each step waits for the event it needs (the key answered from memory, then the 401), never for a
+// number of milliseconds; how long the refusal takes (the 1 s bound of docs/decisions.md) is measured
+// by the bench: `BENCH_ONLY=bounds BENCH_BOUNDS=revocation npm run bench`.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import t from 'tap'
@@ -12,7 +14,8 @@ import { createEmptyDatabase } from '../helpers/database.js'
 t.setTimeout(300_000)
 
 const rounds = 5
-const boundMs = 1000
+// Only a liveness limit: a server that never hears of a change fails here instead of hanging the run.
+const patienceMs = 30_000
 
 async function status(apiUrl: string, key: string): Promise<number> {
   const response = await fetch(`${apiUrl}/shop`, { headers: { authorization: `Bearer ${key}` } })
@@ -20,7 +23,7 @@ async function status(apiUrl: string, key: string): Promise<number> {
   return response.status
 }
 
-t.test('two serve processes refuse a revoked key within 1 s', async (t) => {
+t.test('two serve processes refuse a revoked key once they hear of it', async (t) => {
   const url = await createEmptyDatabase(t)
   const env = {
     DATABASE_URL: url,
@@ -43,46 +46,53 @@ t.test('two serve processes refuse a revoked key within 1 s', async (t) => {
   const { rows } = await pool.query<{ public_id: string }>('select public_id from shops')
   const shop = rows[0]?.public_id as string
 
-  const latencies: number[] = []
+  const setRevoked = (keyId: string, revoked: boolean) =>
+    silent.query('update api_keys set revoked_at = case when $2::boolean then now() end where public_id = $1', [
+      keyId,
+      revoked,
+    ])
+  /**
+   * Whether `server` answers `key` from memory: revoked where no process hears of it, still 200. The
+   * key's creation notifies its shop's keys out of every cache; heard after the key was read, it empties
+   * the cache again, so the key is read until it stays (the creation heard), or patience runs out.
+   */
+  const answeredFromMemory = async (server: ServeProcess, key: string, keyId: string) => {
+    for (const deadline = Date.now() + patienceMs; Date.now() < deadline; ) {
+      if ((await status(server.url, key)) !== 200) return false
+      await setRevoked(keyId, true)
+      const fromMemory = (await status(server.url, key)) === 200
+      await setRevoked(keyId, false)
+      if (fromMemory) return true
+    }
+    return false
+  }
+
   let staleAnswers = 0
   for (let round = 0; round < rounds; round++) {
     const created = await createIntegration(pool, { shop, name: `Round ${round}`, scopes: ['shop.read'] })
     const key = created.plaintextKey
     const keyId = created.apiKey.public_id
     for (const server of servers) t.equal(await status(server.url, key), 200, `round ${round}: the key works`)
-    await silent.query('update api_keys set revoked_at = now() where public_id = $1', [keyId])
     for (const server of servers) {
-      t.equal(await status(server.url, key), 200, `round ${round}: the key is answered from memory`)
+      t.ok(await answeredFromMemory(server, key, keyId), `round ${round}: the key is answered from memory`)
     }
-    await silent.query('update api_keys set revoked_at = null where public_id = $1', [keyId])
 
-    // As `shopapi keys revoke` does it; the clock starts when the commit is acknowledged. A request
-    // answered 200 after that is a stale answer (the notification had not arrived yet).
+    // As `shopapi keys revoke` does it. A request answered 200 after the commit is a stale answer (the
+    // notification had not arrived yet); each server is asked until it refuses the key.
     await revokeApiKey(pool, keyId)
-    const committed = performance.now()
-    const refusedAfter = await Promise.all(
+    const refused = await Promise.all(
       servers.map(async (server) => {
         let stale = 0
-        while (performance.now() - committed < 5 * boundMs) {
-          if ((await status(server.url, key)) === 401) return { ms: performance.now() - committed, stale }
-          stale += 1
+        for (const deadline = Date.now() + patienceMs; Date.now() < deadline; stale++) {
+          if ((await status(server.url, key)) === 401) return { refused: true, stale }
         }
-        return { ms: Number.POSITIVE_INFINITY, stale }
+        return { refused: false, stale }
       }),
     )
-    for (const [index, { ms, stale }] of refusedAfter.entries()) {
-      t.ok(
-        ms < boundMs,
-        `round ${round}: server ${index + 1} refused the revoked key ${ms.toFixed(1)} ms after the commit (${stale} stale answers before)`,
-      )
+    for (const [index, { refused: refusedIt, stale }] of refused.entries()) {
+      t.ok(refusedIt, `round ${round}: server ${index + 1} refuses the revoked key (${stale} stale answers before)`)
     }
-    staleAnswers += refusedAfter.reduce((sum, { stale }) => sum + stale, 0)
-    latencies.push(...refusedAfter.map(({ ms }) => ms))
+    staleAnswers += refused.reduce((sum, { stale }) => sum + stale, 0)
   }
-  const sorted = [...latencies].sort((a, b) => a - b)
-  t.comment(
-    `revocation to refusal over ${latencies.length} (process, round) pairs: ` +
-      `median ${(sorted[Math.floor(sorted.length / 2)] as number).toFixed(1)} ms, max ${(sorted.at(-1) as number).toFixed(1)} ms ` +
-      `(the time of one request included); ${staleAnswers} stale answers in all`,
-  )
+  t.comment(`${staleAnswers} stale answers in all (the time they took: the bench's revocation scenario)`)
 })

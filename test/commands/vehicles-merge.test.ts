@@ -1,9 +1,9 @@
 // `shopapi vehicles merge` end to end: a real CLI process (bin/run.js over dist/, so `npm run build`
 // first) on the database of a running test app, checked through the API and the events table.
-import { randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { type CliResult, runCli } from '../helpers/cli.js'
+import { jsonClient } from '../helpers/http.js'
 
 t.setTimeout(300_000)
 
@@ -31,21 +31,10 @@ interface VehicleJson {
   version: number
 }
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await api.request(`/v1${path}`, {
-    method,
-    key,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(method !== 'GET' ? { 'idempotency-key': randomUUID() } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  })
-  return { status: response.status, body: (await response.json()) as T }
-}
+const send = jsonClient(api)
 
 async function createVehicle(body: Record<string, unknown>): Promise<VehicleJson> {
-  const created = await send<VehicleJson>('POST', '/vehicles', body)
+  const created = await send<VehicleJson>('POST', '/vehicles', key, { body })
   if (created.status !== 201) throw new Error(`vehicle not created: ${JSON.stringify(created.body)}`)
   return created.body
 }
@@ -61,7 +50,9 @@ function assertOneLineFailure(t: Test, result: CliResult, message: RegExp) {
   t.notMatch(result.stderr, /^\s+at\s/m, 'no stack trace')
 }
 
-const customer = await send<{ id: string }>('POST', '/customers', { first_name: 'Dana', last_name: 'Fleet' })
+const customer = await send<{ id: string }>('POST', '/customers', key, {
+  body: { first_name: 'Dana', last_name: 'Fleet' },
+})
 const customerId = customer.body.id
 
 t.test('merge --json: the duplicate is archived with merged_into, ids and events follow', async (t) => {
@@ -72,7 +63,10 @@ t.test('merge --json: the duplicate is archived with merged_into, ids and events
     make: 'Honda',
     model: 'Accord',
   })
-  t.equal((await send('PUT', `/vehicles/${duplicate.id}/external-id`, { external_id: 'DMS-1' })).status, 200)
+  t.equal(
+    (await send('PUT', `/vehicles/${duplicate.id}/external-id`, key, { body: { external_id: 'DMS-1' } })).status,
+    200,
+  )
 
   const result = await cli(['vehicles', 'merge', duplicate.id, '--into', survivor.id, '--json'])
   t.equal(result.code, 0, 'exits 0', { output: describe(result) })
@@ -81,12 +75,12 @@ t.test('merge --json: the duplicate is archived with merged_into, ids and events
   t.match(output.merged, { id: duplicate.id, merged_into: survivor.id, archived: true, version: 2 })
   t.match(output.survivor, { id: survivor.id, merged_into: null, archived: false, version: 2, model: 'Accord' })
 
-  const merged = await send<VehicleJson>('GET', `/vehicles/${duplicate.id}`)
+  const merged = await send<VehicleJson>('GET', `/vehicles/${duplicate.id}`, key)
   t.equal(merged.status, 200, 'the merged vehicle stays readable')
   t.match(merged.body, { merged_into: survivor.id, archived: true, external_id: null })
-  const kept = await send<VehicleJson>('GET', `/vehicles/${survivor.id}`)
+  const kept = await send<VehicleJson>('GET', `/vehicles/${survivor.id}`, key)
   t.match(kept.body, { external_id: 'DMS-1', version: 2 }, "the integration's external id moved to the survivor")
-  const active = await send<{ data: VehicleJson[] }>('GET', '/vehicles')
+  const active = await send<{ data: VehicleJson[] }>('GET', '/vehicles', key)
   t.same(
     active.body.data.map((v) => v.id),
     [survivor.id],
@@ -137,6 +131,6 @@ t.test('refusals: wrong id type, same vehicle, unknown vehicle, --json error sha
   const json = await cli(['vehicles', 'merge', customerId, '--into', vehicle.id, '--json'])
   t.equal(json.code, 1)
   t.match(JSON.parse(json.stdout), { error: { code: 'invalid_id', message: /not a vehicle id/ } })
-  const unchanged = await send<VehicleJson>('GET', `/vehicles/${vehicle.id}`)
+  const unchanged = await send<VehicleJson>('GET', `/vehicles/${vehicle.id}`, key)
   t.match(unchanged.body, { version: 1, merged_into: null }, 'refused merges change nothing')
 })

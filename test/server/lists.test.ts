@@ -1,14 +1,19 @@
 // GET /v1/customers as an integrator crawls it: limits, keyset cursors (tamper-evident and bound to
 // their query), sorting, updated_after, q, email, phone and lifecycle filters, and a crawl that runs
 // while 1,000 creates land. Real HTTP, real Postgres, no mocks.
-import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
 import { newPublicId } from '../../src/lib/ids.js'
 import type { ShopRow } from '../../src/platform/tenancy/shops.js'
 import type { Customer } from '../../src/resources/customers/schema.js'
-import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-import { assertError, type Reply, sendJson } from '../helpers/http.js'
+import {
+  createTestKey,
+  type createTestShop,
+  createTestShopWithKey,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.js'
+import { assertError, jsonClient, type Reply } from '../helpers/http.js'
 
 interface List {
   object: 'list'
@@ -19,25 +24,17 @@ interface List {
 const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 1_000_000, windowSeconds: 60 } } })
 const scopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
 
-async function get<T = List>(path: string, key: string): Promise<Reply<T>> {
-  return sendJson<T>(api, 'GET', path, key)
-}
-
-async function send<T = Customer>(method: string, path: string, key: string, body?: unknown): Promise<Reply<T>> {
-  return sendJson<T>(api, method, path, key, { body, idempotencyKey: randomUUID() })
-}
+const send = jsonClient<Customer>(api, { prefix: '' })
+const get = <T = List>(path: string, key: string) => send<T>('GET', path, key)
 
 async function create(t: Test, key: string, body: Record<string, unknown>): Promise<Customer> {
-  const reply = await send('POST', '/v1/customers', key, body)
+  const reply = await send('POST', '/v1/customers', key, { body })
   t.equal(reply.status, 201, 'created', { body: reply.body })
   return reply.body
 }
 
-async function newShopKey(overrides: Parameters<typeof createTestShop>[1] = {}) {
-  const shop = await createTestShop(api.pool, overrides)
-  const { key } = await createTestKey(api.pool, shop, [...scopes], 'Lister')
-  return { shop, key }
-}
+const newShopKey = (shop: Parameters<typeof createTestShop>[1] = {}) =>
+  createTestShopWithKey(api.pool, [...scopes], { name: 'Lister', shop })
 
 /** Follows next_cursor to the end; returns every item and the pages' sizes. */
 async function crawl(t: Test, path: string, key: string) {
@@ -220,10 +217,10 @@ t.test('sort=updated_at orders by the last change; created_at stays the default'
   await sleep(3)
   const c = await create(t, key, { first_name: 'Sort', last_name: 'C' })
   await sleep(3)
-  const patched = await send('PATCH', `/v1/customers/${a.id}`, key, { notes: 'touched' })
+  const patched = await send('PATCH', `/v1/customers/${a.id}`, key, { body: { notes: 'touched' } })
   t.equal(patched.status, 200)
   await sleep(3)
-  t.equal((await send('PATCH', `/v1/customers/${b.id}`, key, { notes: 'touched' })).status, 200)
+  t.equal((await send('PATCH', `/v1/customers/${b.id}`, key, { body: { notes: 'touched' } })).status, 200)
 
   const byCreated = await get('/v1/customers', key)
   t.same(
@@ -414,7 +411,7 @@ t.test('phone filter matches after normalization, on phone and phone_alt (US sho
   t.same(await ids('555.010.9999'), [alternate.id])
   t.same(await ids('555 010 0000'), [])
 
-  const changed = await send('PATCH', `/v1/customers/${primary.id}`, key, { phone: '+1 555 010 4444' })
+  const changed = await send('PATCH', `/v1/customers/${primary.id}`, key, { body: { phone: '+1 555 010 4444' } })
   t.equal(changed.status, 200)
   t.same(await ids('5550102030'), [alternate.id], 'after a PATCH the old number no longer finds it')
   t.same(await ids('(555) 010-4444'), [primary.id], 'the new one does')
@@ -438,7 +435,7 @@ t.test('lifecycle: active by default, archived, all', async (t) => {
   const { key } = await newShopKey()
   const active = await create(t, key, { first_name: 'Still', last_name: 'Here' })
   const gone = await create(t, key, { first_name: 'Gone', last_name: 'Away' })
-  const archived = await send('POST', `/v1/customers/${gone.id}/archive`, key, { reason: 'Moved' })
+  const archived = await send('POST', `/v1/customers/${gone.id}/archive`, key, { body: { reason: 'Moved' } })
   t.equal(archived.status, 200)
   const ids = async (query: string) => (await get(`/v1/customers${query}`, key)).body.data.map((c) => c.id).sort()
   t.same(await ids(''), [active.id], 'default: active only')
@@ -487,7 +484,9 @@ t.test('a crawl during 1,000 concurrent creates sees every pre-existing customer
       Array.from({ length: concurrency }, async () => {
         while (next < total) {
           const n = next++
-          const reply = await send('POST', '/v1/customers', key, { first_name: `Load${n}`, last_name: 'Test' })
+          const reply = await send('POST', '/v1/customers', key, {
+            body: { first_name: `Load${n}`, last_name: 'Test' },
+          })
           statuses.push(reply.status)
           onCreated?.()
         }

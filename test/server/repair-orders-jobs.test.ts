@@ -1,12 +1,11 @@
 // The jobs of a repair order over HTTP: adding one (job.created, repricing, refusals on settled
 // orders) and paging 5,000 of them with limit=7 while more are added.
-import { randomUUID } from 'node:crypto'
 import t from 'tap'
 import { withTransaction } from '../../src/db/pool.js'
 import type { Scope } from '../../src/lib/scopes.js'
 import { moveRepairOrder } from '../../src/resources/repair-orders/service.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
-import { assertError, type Reply, sendJson } from '../helpers/http.js'
+import { assertError, jsonClient, type Reply } from '../helpers/http.js'
 import { setTaxRate } from '../resources/jobs/fixtures.js'
 
 t.setTimeout(600_000)
@@ -44,18 +43,20 @@ const scopes: Scope[] = [
   'pricing.read',
 ]
 
-function call<T>(method: string, path: string, key: string, body?: unknown): Promise<Reply<T>> {
-  return sendJson<T>(api, method, `/v1${path}`, key, { body, idempotencyKey: method === 'GET' ? null : randomUUID() })
-}
+const call = jsonClient(api)
 
 async function setUp() {
   const shop = await createTestShop(api.pool)
   const { key } = await createTestKey(api.pool, shop, scopes)
-  const customer = await call<{ id: string }>('POST', '/customers', key, { first_name: 'Ana', last_name: 'Rivera' })
-  const vehicle = await call<{ id: string }>('POST', '/vehicles', key, { customer_id: customer.body.id })
+  const customer = await call<{ id: string }>('POST', '/customers', key, {
+    body: { first_name: 'Ana', last_name: 'Rivera' },
+  })
+  const vehicle = await call<{ id: string }>('POST', '/vehicles', key, { body: { customer_id: customer.body.id } })
   const order = await call<OrderJson>('POST', '/repair-orders', key, {
-    customer_id: customer.body.id,
-    vehicle_id: vehicle.body.id,
+    body: {
+      customer_id: customer.body.id,
+      vehicle_id: vehicle.body.id,
+    },
   })
   if (order.status !== 201) throw new Error(`no order: ${order.text}`)
   return { shop, key, order: order.body }
@@ -65,9 +66,11 @@ t.test('add a job: 201, job.created, listed, and the order repriced (tax follows
   const { shop, key, order } = await setUp()
   await setTaxRate(api.pool, shop, '0.1')
   const added = await call<JobJson>('POST', `/repair-orders/${order.id}/jobs`, key, {
-    name: 'Shop supplies',
-    kind: 'fee',
-    amount: '20.00',
+    body: {
+      name: 'Shop supplies',
+      kind: 'fee',
+      amount: '20.00',
+    },
   })
   t.equal(added.status, 201, 'created', { body: added.body })
   t.match(added.body, { repair_order_id: order.id, name: 'Shop supplies' })
@@ -83,26 +86,37 @@ t.test('add a job: 201, job.created, listed, and the order repriced (tax follows
   )
   const repriced = await call<OrderJson>('GET', `/repair-orders/${order.id}`, key)
   t.match(repriced.body.pricing, { subtotal: '20.00', tax: '2.00', total: '22.00' })
-  const exempt = await call<OrderJson>('PATCH', `/repair-orders/${order.id}`, key, { tax_exempt: true })
+  const exempt = await call<OrderJson>('PATCH', `/repair-orders/${order.id}`, key, { body: { tax_exempt: true } })
   t.match(exempt.body.pricing, { subtotal: '20.00', tax: '0.00', total: '20.00' }, 'tax_exempt reprices')
 
   const { key: plain } = await createTestKey(api.pool, shop, ['repair_orders.read'], 'No pricing')
   const hidden = await call<JobListJson>('GET', `/repair-orders/${order.id}/jobs`, plain)
   t.equal(hidden.body.data[0]?.pricing, null)
   t.same(hidden.body.data[0]?.redacted_fields, ['/data/*/pricing'])
-  assertError(t, await call('POST', `/repair-orders/${order.id}/jobs`, plain, { name: 'X' }), 403, 'insufficient_scope')
+  assertError(
+    t,
+    await call('POST', `/repair-orders/${order.id}/jobs`, plain, { body: { name: 'X' } }),
+    403,
+    'insufficient_scope',
+  )
 })
 
 t.test('refusals: unknown order, invalid body, settled order', async (t) => {
   const { shop, key, order } = await setUp()
   assertError(
     t,
-    await call('POST', '/repair-orders/ro_0000000000000000000000/jobs', key, { name: 'X' }),
+    await call('POST', '/repair-orders/ro_0000000000000000000000/jobs', key, { body: { name: 'X' } }),
     404,
     'not_found',
   )
   assertError(t, await call('GET', '/repair-orders/ro_0000000000000000000000/jobs', key), 404, 'not_found')
-  assertError(t, await call('POST', `/repair-orders/${order.id}/jobs`, key, {}), 400, 'invalid_request', 'name')
+  assertError(
+    t,
+    await call('POST', `/repair-orders/${order.id}/jobs`, key, { body: {} }),
+    400,
+    'invalid_request',
+    'name',
+  )
   assertError(t, await call('GET', `/repair-orders/${order.id}/jobs?limit=0`, key), 400, 'invalid_request', 'limit')
   const actor = { shopId: shop.id, integrationId: null }
   await withTransaction(api.pool, (tx) => moveRepairOrder(tx, actor, order.id, 'cancelled'))
@@ -110,7 +124,7 @@ t.test('refusals: unknown order, invalid body, settled order', async (t) => {
     'POST',
     `/repair-orders/${order.id}/jobs`,
     key,
-    { name: 'Late job' },
+    { body: { name: 'Late job' } },
   )
   assertError(t, refused, 409, 'conflict')
   t.match(refused.body.error.blockers, [{ reason: 'state_cancelled' }])
@@ -134,7 +148,9 @@ t.test('5,000 jobs paged with limit=7 while jobs are added: none lost, none repe
   let added = 0
   const adder = (async () => {
     while (paging) {
-      const reply = await call<JobJson>('POST', `/repair-orders/${order.id}/jobs`, key, { name: `Added ${added}` })
+      const reply = await call<JobJson>('POST', `/repair-orders/${order.id}/jobs`, key, {
+        body: { name: `Added ${added}` },
+      })
       if (reply.status !== 201) throw new Error(`add failed: ${reply.text}`)
       added += 1
     }

@@ -6,7 +6,7 @@ import { withTransaction } from '../../src/db/pool.js'
 import type { Scope } from '../../src/lib/scopes.js'
 import { moveRepairOrder } from '../../src/resources/repair-orders/service.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
-import { assertError, type Reply, sendJson } from '../helpers/http.js'
+import { assertError, jsonClient, type Reply } from '../helpers/http.js'
 
 t.setTimeout(300_000)
 
@@ -91,10 +91,7 @@ async function setUp(scopes: Scope[] = fullScopes) {
   return { shop, key }
 }
 
-function call<T>(method: string, path: string, key: string, body?: unknown, idempotencyKey?: string | null) {
-  const header = method === 'GET' ? null : idempotencyKey === undefined ? randomUUID() : idempotencyKey
-  return sendJson<T>(api, method, `/v1${path}`, key, { body, idempotencyKey: header })
-}
+const call = jsonClient(api)
 
 async function created<T>(reply: Reply<T>): Promise<T> {
   if (reply.status !== 201) throw new Error(`not created: ${reply.status} ${reply.text}`)
@@ -103,14 +100,18 @@ async function created<T>(reply: Reply<T>): Promise<T> {
 
 async function customerAndVehicle(key: string, customer: Record<string, unknown> = {}) {
   const owner = await created(
-    await call<{ id: string }>('POST', '/customers', key, { first_name: 'Ana', last_name: 'Rivera', ...customer }),
+    await call<{ id: string }>('POST', '/customers', key, {
+      body: { first_name: 'Ana', last_name: 'Rivera', ...customer },
+    }),
   )
-  const vehicle = await created(await call<{ id: string }>('POST', '/vehicles', key, { customer_id: owner.id }))
+  const vehicle = await created(
+    await call<{ id: string }>('POST', '/vehicles', key, { body: { customer_id: owner.id } }),
+  )
   return { customerId: owner.id, vehicleId: vehicle.id }
 }
 
 async function createOrder(key: string, body: Record<string, unknown>) {
-  return created(await call<RepairOrderJson>('POST', '/repair-orders', key, body))
+  return created(await call<RepairOrderJson>('POST', '/repair-orders', key, { body }))
 }
 
 async function eventsFor(objectId: string) {
@@ -202,14 +203,14 @@ t.test('create refusals: unknown, wrong owner, merged, archived, invalid body, n
 
   assertError(
     t,
-    await call('POST', '/repair-orders', key, { customer_id: customerId }),
+    await call('POST', '/repair-orders', key, { body: { customer_id: customerId } }),
     400,
     'invalid_request',
     'vehicle_id',
   )
   assertError(
     t,
-    await call('POST', '/repair-orders', key, { customer_id: vehicleId, vehicle_id: vehicleId }),
+    await call('POST', '/repair-orders', key, { body: { customer_id: vehicleId, vehicle_id: vehicleId } }),
     400,
     'invalid_id',
     'customer_id',
@@ -217,9 +218,11 @@ t.test('create refusals: unknown, wrong owner, merged, archived, invalid body, n
   assertError(
     t,
     await call('POST', '/repair-orders', key, {
-      customer_id: customerId,
-      vehicle_id: vehicleId,
-      customer_concern: 'x'.repeat(5001),
+      body: {
+        customer_id: customerId,
+        vehicle_id: vehicleId,
+        customer_concern: 'x'.repeat(5001),
+      },
     }),
     400,
     'invalid_request',
@@ -227,14 +230,18 @@ t.test('create refusals: unknown, wrong owner, merged, archived, invalid body, n
   )
   assertError(
     t,
-    await call('POST', '/repair-orders', key, { customer_id: customerId, vehicle_id: vehicleId, odometer_in: -1 }),
+    await call('POST', '/repair-orders', key, {
+      body: { customer_id: customerId, vehicle_id: vehicleId, odometer_in: -1 },
+    }),
     400,
     'invalid_request',
     'odometer_in',
   )
   assertError(
     t,
-    await call('POST', '/repair-orders', key, { customer_id: customerId, vehicle_id: vehicleId, state: 'closed' }),
+    await call('POST', '/repair-orders', key, {
+      body: { customer_id: customerId, vehicle_id: vehicleId, state: 'closed' },
+    }),
     400,
     'invalid_request',
     'state',
@@ -242,9 +249,11 @@ t.test('create refusals: unknown, wrong owner, merged, archived, invalid body, n
   assertError(
     t,
     await call('POST', '/repair-orders', key, {
-      customer_id: customerId,
-      vehicle_id: vehicleId,
-      promised_at: '2026-03-02T17:00:00',
+      body: {
+        customer_id: customerId,
+        vehicle_id: vehicleId,
+        promised_at: '2026-03-02T17:00:00',
+      },
     }),
     400,
     'invalid_request',
@@ -252,28 +261,37 @@ t.test('create refusals: unknown, wrong owner, merged, archived, invalid body, n
   )
   assertError(
     t,
-    await call('POST', '/repair-orders', key, { customer_id: customerId, vehicle_id: vehicleId }, null),
+    await call('POST', '/repair-orders', key, {
+      body: { customer_id: customerId, vehicle_id: vehicleId },
+      idempotencyKey: null,
+    }),
     400,
     'idempotency_key_required',
   )
   assertError(
     t,
-    await call('POST', '/repair-orders', key, { customer_id: 'cus_0000000000000000000000', vehicle_id: vehicleId }),
+    await call('POST', '/repair-orders', key, {
+      body: { customer_id: 'cus_0000000000000000000000', vehicle_id: vehicleId },
+    }),
     404,
     'not_found',
     'customer_id',
   )
   assertError(
     t,
-    await call('POST', '/repair-orders', key, { customer_id: customerId, vehicle_id: 'veh_0000000000000000000000' }),
+    await call('POST', '/repair-orders', key, {
+      body: { customer_id: customerId, vehicle_id: 'veh_0000000000000000000000' },
+    }),
     404,
     'not_found',
     'vehicle_id',
   )
 
   const mismatch = await call<ErrorJson>('POST', '/repair-orders', key, {
-    customer_id: customerId,
-    vehicle_id: other.vehicleId,
+    body: {
+      customer_id: customerId,
+      vehicle_id: other.vehicleId,
+    },
   })
   assertError(t, mismatch, 409, 'conflict', 'vehicle_id')
   t.match(mismatch.body.error.blockers, [{ type: 'vehicle', reason: 'owner_mismatch' }])
@@ -284,8 +302,10 @@ t.test('create refusals: unknown, wrong owner, merged, archived, invalid body, n
     [other.customerId, customerId],
   )
   const merged = await call<ErrorJson>('POST', '/repair-orders', key, {
-    customer_id: other.customerId,
-    vehicle_id: other.vehicleId,
+    body: {
+      customer_id: other.customerId,
+      vehicle_id: other.vehicleId,
+    },
   })
   assertError(t, merged, 409, 'conflict', 'customer_id')
   t.match(merged.body.error.blockers, [{ type: 'customer', reason: 'merged' }])
@@ -294,8 +314,10 @@ t.test('create refusals: unknown, wrong owner, merged, archived, invalid body, n
   const archived = await customerAndVehicle(key, { last_name: 'Gone' })
   await api.pool.query('update customers set archived_at = now() where public_id = $1', [archived.customerId])
   const refused = await call<ErrorJson>('POST', '/repair-orders', key, {
-    customer_id: archived.customerId,
-    vehicle_id: archived.vehicleId,
+    body: {
+      customer_id: archived.customerId,
+      vehicle_id: archived.vehicleId,
+    },
   })
   assertError(t, refused, 409, 'conflict', 'customer_id')
   t.match(refused.body.error.blockers, [{ type: 'customer', reason: 'archived' }])
@@ -305,7 +327,7 @@ t.test('create refusals: unknown, wrong owner, merged, archived, invalid body, n
   const readOnly = await setUp(['repair_orders.read', 'customers.read'])
   assertError(
     t,
-    await call('POST', '/repair-orders', readOnly.key, { customer_id: customerId, vehicle_id: vehicleId }),
+    await call('POST', '/repair-orders', readOnly.key, { body: { customer_id: customerId, vehicle_id: vehicleId } }),
     403,
     'insufficient_scope',
   )
@@ -318,7 +340,9 @@ t.test('a failing create records no event and no order (one transaction)', async
   const { customerId, vehicleId } = await customerAndVehicle(key)
   const other = await customerAndVehicle(key, { last_name: 'Other' })
   const before = await api.pool.query(`select count(*)::int as n from events where type = 'repair_order.created'`)
-  const reply = await call('POST', '/repair-orders', key, { customer_id: customerId, vehicle_id: other.vehicleId })
+  const reply = await call('POST', '/repair-orders', key, {
+    body: { customer_id: customerId, vehicle_id: other.vehicleId },
+  })
   t.equal(reply.status, 409)
   const after = await api.pool.query(`select count(*)::int as n from events where type = 'repair_order.created'`)
   t.equal(after.rows[0].n, before.rows[0].n, 'no repair_order.created')
@@ -331,7 +355,9 @@ t.test('20 concurrent creates get 20 distinct numbers', async (t) => {
   const { customerId, vehicleId } = await customerAndVehicle(key)
   const orders = await Promise.all(
     Array.from({ length: 20 }, () =>
-      call<RepairOrderJson>('POST', '/repair-orders', key, { customer_id: customerId, vehicle_id: vehicleId }),
+      call<RepairOrderJson>('POST', '/repair-orders', key, {
+        body: { customer_id: customerId, vehicle_id: vehicleId },
+      }),
     ),
   )
   t.same(
@@ -351,8 +377,8 @@ t.test('Idempotency-Key replays the same order', async (t) => {
   const { customerId, vehicleId } = await customerAndVehicle(key)
   const idempotencyKey = randomUUID()
   const body = { customer_id: customerId, vehicle_id: vehicleId }
-  const first = await call<RepairOrderJson>('POST', '/repair-orders', key, body, idempotencyKey)
-  const again = await call<RepairOrderJson>('POST', '/repair-orders', key, body, idempotencyKey)
+  const first = await call<RepairOrderJson>('POST', '/repair-orders', key, { body, idempotencyKey })
+  const again = await call<RepairOrderJson>('POST', '/repair-orders', key, { body, idempotencyKey })
   t.equal(first.status, 201)
   t.same(again.body, first.body)
   const { rows } = await api.pool.query(
@@ -384,7 +410,9 @@ t.test('redaction: without pricing.read, pricing is null and /pricing listed', a
   const hiddenList = await call<ListJson>('GET', '/repair-orders', plainKey)
   t.equal(hiddenList.body.data[0]?.pricing, null)
   t.same(hiddenList.body.data[0]?.redacted_fields, ['/data/*/pricing'], 'the list pointer')
-  const patched = await call<RepairOrderJson>('PATCH', `/repair-orders/${order.id}`, plainKey, { is_comeback: true })
+  const patched = await call<RepairOrderJson>('PATCH', `/repair-orders/${order.id}`, plainKey, {
+    body: { is_comeback: true },
+  })
   t.equal(patched.body.pricing, null, 'writes are redacted too')
   t.same(patched.body.redacted_fields, ['/pricing'])
 
@@ -418,11 +446,13 @@ t.test('PATCH: editable fields, no_changes, version_conflict, closed orders refu
   const { customerId, vehicleId } = await customerAndVehicle(key)
   const order = await createOrder(key, { customer_id: customerId, vehicle_id: vehicleId, odometer_in: 1000 })
   const patched = await call<RepairOrderJson>('PATCH', `/repair-orders/${order.id}`, key, {
-    customer_concern: 'Rattle at idle',
-    odometer_out: 1012,
-    promised_at: '2026-04-01T12:00:00Z',
-    is_comeback: true,
-    expected_version: 1,
+    body: {
+      customer_concern: 'Rattle at idle',
+      odometer_out: 1012,
+      promised_at: '2026-04-01T12:00:00Z',
+      is_comeback: true,
+      expected_version: 1,
+    },
   })
   t.equal(patched.status, 200)
   t.match(patched.body, {
@@ -440,22 +470,29 @@ t.test('PATCH: editable fields, no_changes, version_conflict, closed orders refu
       changed_fields: ['customer_concern', 'odometer_out', 'promised_at', 'is_comeback'],
     },
   })
-  const cleared = await call<RepairOrderJson>('PATCH', `/repair-orders/${order.id}`, key, { promised_at: null })
+  const cleared = await call<RepairOrderJson>('PATCH', `/repair-orders/${order.id}`, key, {
+    body: { promised_at: null },
+  })
   t.equal(cleared.body.promised_at, null, 'null clears a nullable field')
-  const exempt = await call<RepairOrderJson>('PATCH', `/repair-orders/${order.id}`, key, { tax_exempt: true })
+  const exempt = await call<RepairOrderJson>('PATCH', `/repair-orders/${order.id}`, key, { body: { tax_exempt: true } })
   t.equal(exempt.body.tax_exempt, true)
 
-  assertError(t, await call('PATCH', `/repair-orders/${order.id}`, key, { is_comeback: true }), 400, 'no_changes')
   assertError(
     t,
-    await call('PATCH', `/repair-orders/${order.id}`, key, { is_comeback: null }),
+    await call('PATCH', `/repair-orders/${order.id}`, key, { body: { is_comeback: true } }),
+    400,
+    'no_changes',
+  )
+  assertError(
+    t,
+    await call('PATCH', `/repair-orders/${order.id}`, key, { body: { is_comeback: null } }),
     400,
     'invalid_request',
     'is_comeback',
   )
   assertError(
     t,
-    await call('PATCH', `/repair-orders/${order.id}`, key, { is_comeback: false, expected_version: 1 }),
+    await call('PATCH', `/repair-orders/${order.id}`, key, { body: { is_comeback: false, expected_version: 1 } }),
     409,
     'version_conflict',
     'expected_version',
@@ -463,7 +500,7 @@ t.test('PATCH: editable fields, no_changes, version_conflict, closed orders refu
   for (const field of ['customer_id', 'vehicle_id', 'state', 'number']) {
     assertError(
       t,
-      await call('PATCH', `/repair-orders/${order.id}`, key, { [field]: 'x' }),
+      await call('PATCH', `/repair-orders/${order.id}`, key, { body: { [field]: 'x' } }),
       400,
       'invalid_request',
       field,
@@ -471,20 +508,20 @@ t.test('PATCH: editable fields, no_changes, version_conflict, closed orders refu
   }
   assertError(
     t,
-    await call('PATCH', `/repair-orders/${order.id}`, key, { odometer_out: 999 }),
+    await call('PATCH', `/repair-orders/${order.id}`, key, { body: { odometer_out: 999 } }),
     400,
     'invalid_request',
     'odometer_out',
   )
   assertError(
     t,
-    await call('PATCH', '/repair-orders/ro_0000000000000000000000', key, { is_comeback: false }),
+    await call('PATCH', '/repair-orders/ro_0000000000000000000000', key, { body: { is_comeback: false } }),
     404,
     'not_found',
   )
 
   await move(shop.id, order.id, 'cancelled')
-  const refused = await call<ErrorJson>('PATCH', `/repair-orders/${order.id}`, key, { is_comeback: false })
+  const refused = await call<ErrorJson>('PATCH', `/repair-orders/${order.id}`, key, { body: { is_comeback: false } })
   assertError(t, refused, 409, 'conflict')
   t.match(refused.body.error.blockers, [{ type: 'repair_order', reason: 'state_cancelled' }])
 })
@@ -588,7 +625,7 @@ t.test('external ids: set, filter, private to the integration, in use, removed',
     'PUT',
     `/repair-orders/${order.id}/external-id`,
     key,
-    { external_id: 'DMS-77' },
+    { body: { external_id: 'DMS-77' } },
   )
   t.equal(set.status, 200)
   t.match(set.body, {
@@ -605,7 +642,7 @@ t.test('external ids: set, filter, private to the integration, in use, removed',
   )
   assertError(
     t,
-    await call('PUT', `/repair-orders/${other.id}/external-id`, key, { external_id: 'DMS-77' }),
+    await call('PUT', `/repair-orders/${other.id}/external-id`, key, { body: { external_id: 'DMS-77' } }),
     409,
     'external_id_in_use',
   )
@@ -620,7 +657,7 @@ t.test('external ids: set, filter, private to the integration, in use, removed',
   const { key: noWrite } = await createTestKey(api.pool, shop, ['repair_orders.read'], 'Reader')
   assertError(
     t,
-    await call('PUT', `/repair-orders/${order.id}/external-id`, noWrite, { external_id: 'X' }),
+    await call('PUT', `/repair-orders/${order.id}/external-id`, noWrite, { body: { external_id: 'X' } }),
     403,
     'insufficient_scope',
   )

@@ -10,7 +10,7 @@ import type { Actor } from '../../src/platform/events.js'
 import { mergeCustomers as mergeCustomersIn } from '../../src/resources/customers/service.js'
 import { mergeVehicles as mergeVehiclesIn } from '../../src/resources/vehicles/service.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
-import { assertError, type Reply, sendJson } from '../helpers/http.js'
+import { assertError, jsonClient, type Reply } from '../helpers/http.js'
 
 t.setTimeout(300_000)
 
@@ -104,27 +104,19 @@ async function setUp(scopes: Scope[] = fullScopes) {
   return { shop, key }
 }
 
-async function call<T>(
-  method: string,
-  path: string,
-  key: string,
-  body?: unknown,
-  options: { idempotencyKey?: string | null } = {},
-): Promise<Reply<T>> {
-  // Writes get a fresh Idempotency-Key unless a test passes its own (or null for none).
-  const idempotencyKey =
-    method === 'GET' ? null : options.idempotencyKey === undefined ? randomUUID() : options.idempotencyKey
-  return sendJson<T>(api, method, `/v1${path}`, key, { body, idempotencyKey })
-}
+// Writes get a fresh Idempotency-Key unless a test passes its own (or null for none).
+const call = jsonClient(api)
 
 async function createCustomer(key: string, lastName = 'Rivera'): Promise<string> {
-  const created = await call<{ id: string }>('POST', '/customers', key, { first_name: 'Ana', last_name: lastName })
+  const created = await call<{ id: string }>('POST', '/customers', key, {
+    body: { first_name: 'Ana', last_name: lastName },
+  })
   if (created.status !== 201) throw new Error(`customer not created: ${JSON.stringify(created.body)}`)
   return created.body.id
 }
 
 async function createVehicle(t: Test, key: string, body: Record<string, unknown>): Promise<VehicleJson> {
-  const created = await call<VehicleJson>('POST', '/vehicles', key, body)
+  const created = await call<VehicleJson>('POST', '/vehicles', key, { body })
   t.equal(created.status, 201, `created ${JSON.stringify(body)}`, { body: created.body })
   return created.body
 }
@@ -227,7 +219,7 @@ t.test('VIN validation: check digit for North America only, no I/O/Q, exactly 17
     ['', /exactly 17 characters, got 0/],
   ]
   for (const [vin, message] of refused) {
-    const reply = await call<ErrorJson>('POST', '/vehicles', key, { customer_id, vin })
+    const reply = await call<ErrorJson>('POST', '/vehicles', key, { body: { customer_id, vin } })
     assertError(t, reply, 400, 'invalid_request', 'vin')
     t.match(reply.body.error.message, message, `${vin}: ${reply.body.error.message}`)
   }
@@ -257,10 +249,16 @@ t.test('field validation on create', async (t) => {
     [{ mileage: 5 }, 'mileage'],
   ]
   for (const [fields, param] of cases) {
-    const reply = await call('POST', '/vehicles', key, { customer_id, ...fields })
+    const reply = await call('POST', '/vehicles', key, { body: { customer_id, ...fields } })
     assertError(t, reply, 400, 'invalid_request', param)
   }
-  assertError(t, await call('POST', '/vehicles', key, { make: 'Ford' }), 400, 'invalid_request', 'customer_id')
+  assertError(
+    t,
+    await call('POST', '/vehicles', key, { body: { make: 'Ford' } }),
+    400,
+    'invalid_request',
+    'customer_id',
+  )
 })
 
 t.test('customer_id: wrong type, unknown, another shop, merged', async (t) => {
@@ -269,15 +267,29 @@ t.test('customer_id: wrong type, unknown, another shop, merged', async (t) => {
   const customer_id = await createCustomer(key)
   const vehicle = await createVehicle(t, key, { customer_id })
 
-  assertError(t, await call('POST', '/vehicles', key, { customer_id: vehicle.id }), 400, 'invalid_id', 'customer_id')
-  const unknown = await call<ErrorJson>('POST', '/vehicles', key, { customer_id: 'cus_0000000000000000000000' })
+  assertError(
+    t,
+    await call('POST', '/vehicles', key, { body: { customer_id: vehicle.id } }),
+    400,
+    'invalid_id',
+    'customer_id',
+  )
+  const unknown = await call<ErrorJson>('POST', '/vehicles', key, {
+    body: { customer_id: 'cus_0000000000000000000000' },
+  })
   assertError(t, unknown, 404, 'not_found', 'customer_id')
   const foreign = await createCustomer(other.key)
-  assertError(t, await call('POST', '/vehicles', key, { customer_id: foreign }), 404, 'not_found', 'customer_id')
+  assertError(
+    t,
+    await call('POST', '/vehicles', key, { body: { customer_id: foreign } }),
+    404,
+    'not_found',
+    'customer_id',
+  )
 
   const survivor = await createCustomer(key, 'Survivor')
   await mergeCustomers(customer_id, survivor)
-  const merged = await call<ErrorJson>('POST', '/vehicles', key, { customer_id })
+  const merged = await call<ErrorJson>('POST', '/vehicles', key, { body: { customer_id } })
   assertError(t, merged, 409, 'conflict', 'customer_id')
   t.match(merged.body.error.message, survivor, 'the message names the surviving customer')
   t.match(merged.body.error.blockers, [{ type: 'customer', reason: 'merged' }])
@@ -290,7 +302,7 @@ t.test('a vehicle of another shop is 404; wrong-type path ids are invalid_id', a
   const other = await setUp()
   const vehicle = await createVehicle(t, key, { customer_id: await createCustomer(key) })
   assertError(t, await call('GET', `/vehicles/${vehicle.id}`, other.key), 404, 'not_found')
-  assertError(t, await call('PATCH', `/vehicles/${vehicle.id}`, other.key, { make: 'X' }), 404, 'not_found')
+  assertError(t, await call('PATCH', `/vehicles/${vehicle.id}`, other.key, { body: { make: 'X' } }), 404, 'not_found')
   assertError(t, await call('GET', '/vehicles/cus_0000000000000000000000', key), 400, 'invalid_id', 'public_id')
   t.equal((await list(other.key, '')).body.data.length, 0, "another shop's list is empty")
 })
@@ -355,7 +367,7 @@ t.test('lifecycle: archived vehicles leave the default list; archive is recorded
   const kept = await createVehicle(t, key, { customer_id, make: 'Ford' })
   const gone = await createVehicle(t, key, { customer_id, make: 'Saab' })
 
-  const archived = await call<VehicleJson>('POST', `/vehicles/${gone.id}/archive`, key, { reason: 'Sold' })
+  const archived = await call<VehicleJson>('POST', `/vehicles/${gone.id}/archive`, key, { body: { reason: 'Sold' } })
   t.equal(archived.status, 200)
   t.match(archived.body, { id: gone.id, archived: true, version: 2, merged_into: null })
   const again = await call<VehicleJson>('POST', `/vehicles/${gone.id}/archive`, key)
@@ -377,7 +389,7 @@ t.test('lifecycle: archived vehicles leave the default list; archive is recorded
   t.equal((await call<VehicleJson>('GET', `/vehicles/${gone.id}`, key)).body.archived, true, 'still readable')
   assertError(
     t,
-    await call('POST', `/vehicles/${kept.id}/archive`, key, { reason: 'x'.repeat(501) }),
+    await call('POST', `/vehicles/${kept.id}/archive`, key, { body: { reason: 'x'.repeat(501) } }),
     400,
     'invalid_request',
     'reason',
@@ -397,10 +409,12 @@ t.test('PATCH: presence-aware, version bump, events, no_changes, expected_versio
   })
 
   const updated = await call<VehicleJson>('PATCH', `/vehicles/${vehicle.id}`, key, {
-    model: 'Corolla',
-    odometer: 0,
-    plate: null,
-    make: 'Toyota',
+    body: {
+      model: 'Corolla',
+      odometer: 0,
+      plate: null,
+      make: 'Toyota',
+    },
   })
   t.equal(updated.status, 200, 'patched', { body: updated.body })
   t.match(updated.body, { model: 'Corolla', odometer: 0, plate: null, make: 'Toyota', version: 2, customer_id: ana })
@@ -418,46 +432,48 @@ t.test('PATCH: presence-aware, version bump, events, no_changes, expected_versio
   )
   t.match(events[1]?.summary, { customer_id: ana, model: 'Corolla', plate: null })
 
-  const none = await call('PATCH', `/vehicles/${vehicle.id}`, key, { model: 'Corolla', plate: null })
+  const none = await call('PATCH', `/vehicles/${vehicle.id}`, key, { body: { model: 'Corolla', plate: null } })
   assertError(t, none, 400, 'no_changes')
   t.equal((await eventsFor(vehicle.id)).length, 2, 'no event for no change')
 
-  const stale = await call('PATCH', `/vehicles/${vehicle.id}`, key, { color: 'Red', expected_version: 1 })
+  const stale = await call('PATCH', `/vehicles/${vehicle.id}`, key, { body: { color: 'Red', expected_version: 1 } })
   assertError(t, stale, 409, 'version_conflict', 'expected_version')
-  const fresh = await call<VehicleJson>('PATCH', `/vehicles/${vehicle.id}`, key, { color: 'Red', expected_version: 2 })
+  const fresh = await call<VehicleJson>('PATCH', `/vehicles/${vehicle.id}`, key, {
+    body: { color: 'Red', expected_version: 2 },
+  })
   t.equal(fresh.status, 200)
   t.equal(fresh.body.version, 3)
 
   assertError(
     t,
-    await call('PATCH', `/vehicles/${vehicle.id}`, key, { customer_id: null }),
+    await call('PATCH', `/vehicles/${vehicle.id}`, key, { body: { customer_id: null } }),
     400,
     'invalid_request',
     'customer_id',
   )
   assertError(
     t,
-    await call('PATCH', `/vehicles/${vehicle.id}`, key, { vin: '1HGCM82643A004352' }),
+    await call('PATCH', `/vehicles/${vehicle.id}`, key, { body: { vin: '1HGCM82643A004352' } }),
     400,
     'invalid_request',
     'vin',
   )
   assertError(
     t,
-    await call('PATCH', `/vehicles/${vehicle.id}`, key, { customer_id: 'cus_0000000000000000000000' }),
+    await call('PATCH', `/vehicles/${vehicle.id}`, key, { body: { customer_id: 'cus_0000000000000000000000' } }),
     404,
     'not_found',
     'customer_id',
   )
   assertError(
     t,
-    await call('PATCH', '/vehicles/veh_0000000000000000000000', key, { make: 'X' }),
+    await call('PATCH', '/vehicles/veh_0000000000000000000000', key, { body: { make: 'X' } }),
     404,
     'not_found',
     'public_id',
   )
 
-  const moved = await call<VehicleJson>('PATCH', `/vehicles/${vehicle.id}`, key, { customer_id: ben })
+  const moved = await call<VehicleJson>('PATCH', `/vehicles/${vehicle.id}`, key, { body: { customer_id: ben } })
   t.equal(moved.status, 200)
   t.equal(moved.body.customer_id, ben, 'the owner can change')
   const last = (await eventsFor(vehicle.id)).at(-1)
@@ -466,7 +482,7 @@ t.test('PATCH: presence-aware, version bump, events, no_changes, expected_versio
 
   const survivor = await createVehicle(t, key, { customer_id: ben })
   await mergeVehicles(vehicle.id, survivor.id)
-  const merged = await call<ErrorJson>('PATCH', `/vehicles/${vehicle.id}`, key, { color: 'Blue' })
+  const merged = await call<ErrorJson>('PATCH', `/vehicles/${vehicle.id}`, key, { body: { color: 'Blue' } })
   assertError(t, merged, 409, 'conflict')
   t.match(merged.body.error.message, survivor.id, 'names the surviving vehicle')
 })
@@ -478,7 +494,7 @@ t.test('external ids: set, read, filter, private to the integration, in use, rem
   const first = await createVehicle(t, key, { customer_id })
   const second = await createVehicle(t, key, { customer_id })
 
-  const set = await call('PUT', `/vehicles/${first.id}/external-id`, key, { external_id: 'FLEET-1' })
+  const set = await call('PUT', `/vehicles/${first.id}/external-id`, key, { body: { external_id: 'FLEET-1' } })
   t.equal(set.status, 200)
   t.same(set.body, {
     object: 'external_reference',
@@ -499,7 +515,7 @@ t.test('external ids: set, read, filter, private to the integration, in use, rem
   )
   t.same((await list(otherKey, 'external_id=FLEET-1')).body.data, [], "never another integration's namespace")
 
-  const taken = await call('PUT', `/vehicles/${second.id}/external-id`, key, { external_id: 'FLEET-1' })
+  const taken = await call('PUT', `/vehicles/${second.id}/external-id`, key, { body: { external_id: 'FLEET-1' } })
   assertError(t, taken, 409, 'external_id_in_use', 'external_id')
 
   const removed = await call('DELETE', `/vehicles/${first.id}/external-id`, key)
@@ -510,7 +526,7 @@ t.test('external ids: set, read, filter, private to the integration, in use, rem
   const readOnly = await setUp(['vehicles.read'])
   assertError(
     t,
-    await call('PUT', `/vehicles/${first.id}/external-id`, readOnly.key, { external_id: 'X' }),
+    await call('PUT', `/vehicles/${first.id}/external-id`, readOnly.key, { body: { external_id: 'X' } }),
     403,
     'insufficient_scope',
   )
@@ -523,36 +539,38 @@ t.test('scopes and Idempotency-Key', async (t) => {
   const { key: readOnly } = await createTestKey(api.pool, shop, ['vehicles.read'], 'Read only')
   const { key: customersOnly } = await createTestKey(api.pool, shop, ['customers.read'], 'Customers only')
 
-  assertError(t, await call('POST', '/vehicles', readOnly, { customer_id }), 403, 'insufficient_scope')
-  assertError(t, await call('PATCH', `/vehicles/${vehicle.id}`, readOnly, { make: 'X' }), 403, 'insufficient_scope')
+  assertError(t, await call('POST', '/vehicles', readOnly, { body: { customer_id } }), 403, 'insufficient_scope')
+  assertError(
+    t,
+    await call('PATCH', `/vehicles/${vehicle.id}`, readOnly, { body: { make: 'X' } }),
+    403,
+    'insufficient_scope',
+  )
   assertError(t, await call('POST', `/vehicles/${vehicle.id}/archive`, readOnly), 403, 'insufficient_scope')
   t.equal((await call('GET', `/vehicles/${vehicle.id}`, readOnly)).status, 200, 'vehicles.read reads')
   t.equal((await list(readOnly, '')).status, 200)
   assertError(t, await list(customersOnly, ''), 403, 'insufficient_scope')
   assertError(t, await call('GET', `/vehicles/${vehicle.id}`, customersOnly), 403, 'insufficient_scope')
 
-  const noKey = await call('POST', '/vehicles', key, { customer_id }, { idempotencyKey: null })
+  const noKey = await call('POST', '/vehicles', key, { body: { customer_id }, idempotencyKey: null })
   assertError(t, noKey, 400, 'idempotency_key_required', 'Idempotency-Key')
-  const noKeyArchive = await call('POST', `/vehicles/${vehicle.id}/archive`, key, undefined, { idempotencyKey: null })
+  const noKeyArchive = await call('POST', `/vehicles/${vehicle.id}/archive`, key, { idempotencyKey: null })
   assertError(t, noKeyArchive, 400, 'idempotency_key_required', 'Idempotency-Key')
-  const patchWithout = await call('PATCH', `/vehicles/${vehicle.id}`, key, { make: 'Kia' }, { idempotencyKey: null })
+  const patchWithout = await call('PATCH', `/vehicles/${vehicle.id}`, key, {
+    body: { make: 'Kia' },
+    idempotencyKey: null,
+  })
   t.equal(patchWithout.status, 200, 'Idempotency-Key is optional on PATCH')
 
   const idem = randomUUID()
-  const first = await call<VehicleJson>(
-    'POST',
-    '/vehicles',
-    key,
-    { customer_id, make: 'Mazda' },
-    { idempotencyKey: idem },
-  )
-  const replay = await call<VehicleJson>(
-    'POST',
-    '/vehicles',
-    key,
-    { customer_id, make: 'Mazda' },
-    { idempotencyKey: idem },
-  )
+  const first = await call<VehicleJson>('POST', '/vehicles', key, {
+    body: { customer_id, make: 'Mazda' },
+    idempotencyKey: idem,
+  })
+  const replay = await call<VehicleJson>('POST', '/vehicles', key, {
+    body: { customer_id, make: 'Mazda' },
+    idempotencyKey: idem,
+  })
   t.equal(first.status, 201)
   t.equal(replay.status, 201)
   t.same(replay.body, first.body, 'the same key and body replay the first result')
@@ -565,7 +583,7 @@ t.test('cursor paging sees each of 15 vehicles exactly once, in order, for both 
   const created: string[] = []
   for (let i = 0; i < 15; i++) created.push((await createVehicle(t, key, { customer_id, unit_number: `U${i}` })).id)
   // Touch a few so updated_at order differs from created_at order.
-  for (const id of [created[3], created[9]]) await call('PATCH', `/vehicles/${id}`, key, { notes: 'touched' })
+  for (const id of [created[3], created[9]]) await call('PATCH', `/vehicles/${id}`, key, { body: { notes: 'touched' } })
 
   for (const sort of ['created_at', 'updated_at'] as const) {
     const seen: string[] = []
@@ -606,7 +624,7 @@ t.test('mergeVehicles: merged record, survivor, external ids and events', async 
     make: 'Honda',
     model: 'Accord',
   })
-  await call('PUT', `/vehicles/${duplicate.id}/external-id`, key, { external_id: 'DMS-77' })
+  await call('PUT', `/vehicles/${duplicate.id}/external-id`, key, { body: { external_id: 'DMS-77' } })
 
   const result = await mergeVehicles(duplicate.id, survivor.id)
   t.equal(result.merged.merged_into_public_id, survivor.id)

@@ -5,29 +5,16 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import t, { type Test } from 'tap'
 import type { Customer } from '../../src/resources/customers/schema.js'
-import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-import { assertError, type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
+import { createTestShopWithKey, startTestApp, type TestApp } from '../helpers/app.js'
+import { assertError, type ErrorBody, jsonClient, type Reply } from '../helpers/http.js'
 
 const api: TestApp = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const scopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
 
-async function send<T = Customer>(
-  method: string,
-  path: string,
-  key: string,
-  options: { body?: unknown; idempotencyKey?: string | null } = {},
-): Promise<Reply<T>> {
-  // POSTs need a key; give one unless the test says otherwise.
-  const idempotencyKey =
-    options.idempotencyKey === undefined && method === 'POST' ? randomUUID() : options.idempotencyKey
-  return sendJson<T>(api, method, path, key, { body: options.body, idempotencyKey })
-}
+// POSTs need a key; give one unless the test says otherwise.
+const send = jsonClient<Customer>(api, { prefix: '', freshKeys: 'posts' })
 
-async function newShopKey(name = 'Integration') {
-  const shop = await createTestShop(api.pool)
-  const { key, integrationId } = await createTestKey(api.pool, shop, [...scopes], name)
-  return { shop, key, integrationId }
-}
+const newShopKey = (name = 'Integration') => createTestShopWithKey(api.pool, [...scopes], { name })
 
 async function create(t: Test, key: string, body: Record<string, unknown>): Promise<Customer> {
   const reply = await send('POST', '/v1/customers', key, { body })

@@ -1,7 +1,6 @@
 // What task tests need around them: an app, a shop with a key, technicians made the way the shop makes
 // them (the staff service), and the records a task can be about, written with SQL so these tests do not
 // depend on the other resources' APIs.
-import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { withTransaction } from '../../../src/db/pool.js'
 import { newPublicId } from '../../../src/lib/ids.js'
@@ -11,7 +10,7 @@ import type { ShopRow } from '../../../src/platform/tenancy/shops.js'
 import type { Task } from '../../../src/resources/tasks/schema.js'
 import { createTechnician, deactivateTechnician } from '../../../src/resources/technicians/service.js'
 import { createTestKey, createTestShop, type TestApp } from '../../helpers/app.js'
-import { type Reply, sendJson } from '../../helpers/http.js'
+import { jsonClient, type Reply } from '../../helpers/http.js'
 
 export interface TaskList {
   object: 'list'
@@ -45,8 +44,7 @@ export function call<T = Task>(
   body?: unknown,
   idempotencyKey?: string | null,
 ): Promise<Reply<T>> {
-  const header = method === 'GET' ? null : idempotencyKey === undefined ? randomUUID() : idempotencyKey
-  return sendJson<T>(api, method, `/v1${path}`, key, { body, idempotencyKey: header })
+  return jsonClient(api)<T>(method, path, key, { body, idempotencyKey })
 }
 
 export async function createTask(api: TestApp, key: string, body: Record<string, unknown>): Promise<Task> {
