@@ -1,13 +1,13 @@
 import { Args, Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { UsageError } from '../../lib/errors.js'
-import { eventRetentionDays } from '../../platform/events.js'
 import {
   presentEndpoint,
   requirePublicId,
   setEndpointStatus,
   staffDisabledReason,
-} from '../../resources/webhook-endpoints/admin.js'
+} from '../../cli/webhook-endpoints.js'
+import { UsageError } from '../../lib/errors.js'
+import { eventRetentionDays } from '../../platform/events.js'
 
 export default class WebhooksDisable extends BaseCommand {
   static override description =
