@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core'
 import pino from 'pino'
 import { BaseCommand, migrationDatabaseUrlFlag } from '../cli/base.js'
-import { privateTargetsWarning, secretKeyWarning } from '../cli/webhook-endpoints.js'
+import { privateTargetsWarning, secretKeyWarning } from '../cli/webhooks.js'
 import { redactSecrets } from '../lib/log-redaction.js'
 import { limitHeapGrowth } from '../server/heap-growth.js'
 import { startWorkerProcess } from '../server/runtime.js'

@@ -6,7 +6,7 @@ import {
   parseInstantFlag,
   presentDelivery,
   requirePublicId,
-} from '../../cli/webhook-endpoints.js'
+} from '../../cli/webhooks.js'
 import { listDeliveries } from '../../resources/deliveries/service.js'
 
 export default class DeliveriesList extends BaseCommand {

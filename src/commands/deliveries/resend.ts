@@ -6,11 +6,11 @@ import {
   requirePublicId,
   secretKeyWarning,
   withinResendWindow,
-} from '../../cli/webhook-endpoints.js'
+} from '../../cli/webhooks.js'
+import { loadSecrets } from '../../io/secret-key.js'
+import { createDeliveryAgent } from '../../io/webhook-targets.js'
 import { attemptDelivery, leaseMs } from '../../jobs/webhook-attempt.js'
 import { ApiError } from '../../lib/errors.js'
-import { loadSecrets } from '../../lib/secrets.js'
-import { createDeliveryAgent } from '../../lib/webhook-targets.js'
 import { eventRetentionDays } from '../../platform/events.js'
 import { claimForResend, getDelivery } from '../../resources/deliveries/service.js'
 

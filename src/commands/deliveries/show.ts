@@ -7,7 +7,7 @@ import {
   presentAttempt,
   presentDelivery,
   requirePublicId,
-} from '../../cli/webhook-endpoints.js'
+} from '../../cli/webhooks.js'
 import { ApiError } from '../../lib/errors.js'
 import { eventEnvelope } from '../../platform/events.js'
 import { getDelivery } from '../../resources/deliveries/service.js'

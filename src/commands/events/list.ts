@@ -6,7 +6,7 @@ import {
   parseInstantFlag,
   presentEvent,
   requirePublicId,
-} from '../../cli/webhook-endpoints.js'
+} from '../../cli/webhooks.js'
 import { UsageError } from '../../lib/errors.js'
 import { eventRetentionDays, isEventType } from '../../platform/events.js'
 

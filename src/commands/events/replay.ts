@@ -1,11 +1,6 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import {
-  getEndpointForOperator,
-  instantFlagHelp,
-  parseInstantFlag,
-  requirePublicId,
-} from '../../cli/webhook-endpoints.js'
+import { getEndpointForOperator, instantFlagHelp, parseInstantFlag, requirePublicId } from '../../cli/webhooks.js'
 import { UsageError } from '../../lib/errors.js'
 import { eventRetentionDays, isEventType } from '../../platform/events.js'
 import { replayEvents } from '../../resources/deliveries/service.js'

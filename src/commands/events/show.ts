@@ -6,7 +6,7 @@ import {
   presentDelivery,
   presentEvent,
   requirePublicId,
-} from '../../cli/webhook-endpoints.js'
+} from '../../cli/webhooks.js'
 import { listDeliveries } from '../../resources/deliveries/service.js'
 
 // Far more than an event ever gets (one per endpoint, plus replays and tests): effectively all.

@@ -1,11 +1,6 @@
 import { Args, Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import {
-  presentEndpoint,
-  requirePublicId,
-  setEndpointStatus,
-  staffDisabledReason,
-} from '../../cli/webhook-endpoints.js'
+import { presentEndpoint, requirePublicId, setEndpointStatus, staffDisabledReason } from '../../cli/webhooks.js'
 import { UsageError } from '../../lib/errors.js'
 import { eventRetentionDays } from '../../platform/events.js'
 

@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { presentEndpoint, requirePublicId, setEndpointStatus } from '../../cli/webhook-endpoints.js'
+import { presentEndpoint, requirePublicId, setEndpointStatus } from '../../cli/webhooks.js'
 import { eventRetentionDays } from '../../platform/events.js'
 
 export default class WebhooksEnable extends BaseCommand {

@@ -6,8 +6,8 @@ import {
   requirePublicId,
   rotateEndpointSecret,
   secretKeyWarning,
-} from '../../cli/webhook-endpoints.js'
-import { loadSecrets } from '../../lib/secrets.js'
+} from '../../cli/webhooks.js'
+import { loadSecrets } from '../../io/secret-key.js'
 
 export default class WebhooksRotateSecret extends BaseCommand {
   static override description =

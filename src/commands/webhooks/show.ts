@@ -7,7 +7,7 @@ import {
   presentDelivery,
   presentEndpoint,
   requirePublicId,
-} from '../../cli/webhook-endpoints.js'
+} from '../../cli/webhooks.js'
 import { listDeliveries } from '../../resources/deliveries/service.js'
 
 export default class WebhooksShow extends BaseCommand {
