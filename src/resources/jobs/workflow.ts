@@ -1,8 +1,11 @@
 import type { Blocker } from '../../lib/errors.js'
 import { defineWorkflow } from '../../platform/workflow.js'
-import { isSettled, publicRepairOrderState } from '../shop-floor/states.js'
+import { countingDecisionStates, isSettled, publicRepairOrderState } from '../shop-floor/states.js'
 import type { JobRow } from './definition.js'
 import { type DecisionState, decisionStates, type ExecutionState, executionStates, type JobAction } from './schema.js'
+
+// The shop floor counts jobs by their decision (pricing, reservations): each state it counts is a job's.
+countingDecisionStates satisfies readonly DecisionState[]
 
 type JobSubject = Pick<JobRow, 'decision_state' | 'execution_state' | 'repair_order_state' | 'repair_order_public_id'>
 
