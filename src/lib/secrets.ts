@@ -1,15 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto'
-import path from 'node:path'
+import { createHmac } from 'node:crypto'
 import nacl from 'tweetnacl'
-import { ensureDataDirectory, readOrCreatePrivateFile } from './private-files.js'
-
-export const secretKeyFileName = 'secret.key'
-
-/** Where the master key comes from (the config's fields): given, or kept in the data directory. */
-export interface SecretSource {
-  secretKey?: string | undefined
-  dataDir: string
-}
 
 /** Keys derived from the one configured secret, each for one purpose, so none can stand in for another. */
 export interface Secrets {
@@ -29,29 +19,12 @@ export function parseSecretKey(text: string): Buffer {
   return bytes
 }
 
-/**
- * The master key: SHOPAPI_SECRET_KEY when set, otherwise the one kept in the data directory (0700),
- * created on first use (mode 0600); a key file others may read is refused. Processes sharing a
- * database must share the key: set it explicitly there. `onNotice` hears of a tightened directory.
- */
-export function loadMasterKey(config: SecretSource, onNotice: (message: string) => void = () => {}): Buffer {
-  if (config.secretKey) return parseSecretKey(config.secretKey)
-  const notice = ensureDataDirectory(config.dataDir)
-  if (notice) onNotice(notice)
-  const file = path.join(config.dataDir, secretKeyFileName)
-  return parseSecretKey(readOrCreatePrivateFile(file, () => `${randomBytes(32).toString('hex')}\n`))
-}
-
 function deriveKey(master: Buffer, purpose: string): Buffer {
   return createHmac('sha256', master).update(`shopapi:${purpose}`).digest()
 }
 
 export function deriveSecrets(master: Buffer): Secrets {
   return { cursorKey: deriveKey(master, 'cursor'), sealKey: new Uint8Array(deriveKey(master, 'seal')) }
-}
-
-export function loadSecrets(config: SecretSource, onNotice?: (message: string) => void): Secrets {
-  return deriveSecrets(loadMasterKey(config, onNotice))
 }
 
 /** nonce || secretbox(plaintext): authenticated encryption for data at rest. */

@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import type { Config } from '../config.js'
+import type { Resolver } from '../io/webhook-targets.js'
 import type { Secrets } from '../lib/secrets.js'
-import type { Resolver } from '../lib/webhook-targets.js'
 import type { Metrics } from './metrics.js'
 import type { AuthCache } from './tenancy/auth-cache.js'
 

@@ -1,5 +1,7 @@
+import type { Decimal } from 'decimal.js'
 import { z } from 'zod'
-import { moneyLimits } from '../lib/money.js'
+import { ApiError } from '../lib/errors.js'
+import { DecimalInputError, type DecimalInputOptions, moneyLimits, parseDecimalInput } from '../lib/money.js'
 import { responseObject } from './schemas.js'
 
 /** The maximum every amount and total keeps to (docs/decisions.md "Money"), as the document says it. */
@@ -96,5 +98,17 @@ export function presentPricingTotals(row: StoredPricingTotals): PricingTotals {
     subtotal: row.subtotal,
     tax: row.tax_total,
     total: row.total,
+  }
+}
+
+/** A decimal input of the API or the CLI, or 400 invalid_request naming it. */
+export function decimalInput(value: string, param: string, options: DecimalInputOptions): Decimal {
+  try {
+    return parseDecimalInput(value, options)
+  } catch (error) {
+    if (error instanceof DecimalInputError) {
+      throw new ApiError('invalid_request', `${param} ${error.message}`, { param })
+    }
+    throw error
   }
 }

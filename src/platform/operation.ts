@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Queryable } from '../db/pool.js'
 import { ApiError } from '../lib/errors.js'
@@ -57,8 +56,6 @@ export interface OperationContext<P, Q, B, R = unknown> {
   body: B
   auth: AuthContext
   deps: AppDeps
-  request: FastifyRequest
-  reply: FastifyReply
   /** Reads: the pool. Writes: the one transaction of the change, its events and its idempotency record. */
   db: Queryable
   /** Who the change is attributed to in events. */

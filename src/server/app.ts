@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import { loadSecrets } from '../io/secret-key.js'
 import { newPublicId } from '../lib/ids.js'
 import { redactSecrets } from '../lib/log-redaction.js'
-import { loadSecrets } from '../lib/secrets.js'
 import type { AppDeps } from '../platform/deps.js'
 import { Metrics } from '../platform/metrics.js'
 import type { Operation } from '../platform/operation.js'

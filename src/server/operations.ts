@@ -120,7 +120,7 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
         }
         const auth = request.auth as AuthContext
         const actor: Actor = { shopId: auth?.shopId, integrationId: auth?.integrationId ?? null }
-        const context = { params, query, body, auth, deps, request, reply, actor }
+        const context = { params, query, body, auth, deps, actor }
         if (!isWrite) {
           const prepared = operation.prepare ? await operation.prepare(context) : undefined
           const { status, body } = answered(operation, await operation.handler({ ...context, prepared, db: deps.pool }))

@@ -1,6 +1,6 @@
 // Helpers for the webhook-endpoint and event tests: fake DNS (no real lookups), the JSON shapes an
 // integrator receives, and a walk over event summaries for forbidden keys.
-import type { Resolver } from '../../src/lib/webhook-targets.js'
+import type { Resolver } from '../../src/io/webhook-targets.js'
 
 /** The answers of the fake DNS. Names under .test never reach a real resolver. */
 export const dnsAnswers: Record<string, string[]> = {

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
-import { deriveSecrets, loadMasterKey, parseSecretKey, seal, secretKeyFileName, unseal } from '../../src/lib/secrets.js'
+import { loadMasterKey, secretKeyFileName } from '../../src/io/secret-key.js'
+import { deriveSecrets, parseSecretKey, seal, unseal } from '../../src/lib/secrets.js'
 
 const keyA = new Uint8Array(randomBytes(32))
 const keyB = new Uint8Array(randomBytes(32))

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core'
 import { describeImport, readImportFile, rejectionColumns } from '../../cli/imports.js'
 import { StaffCommand } from '../../cli/staff.js'
-import { detectImportFormat } from '../../lib/import-file.js'
+import { detectImportFormat } from '../../io/import-file.js'
 import {
   cannedJobImportSchema,
   cannedJobImportTables,

@@ -1,18 +1,18 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { attemptDelivery, leaseMs } from '../../jobs/webhook-attempt.js'
-import { ApiError } from '../../lib/errors.js'
-import { loadSecrets } from '../../lib/secrets.js'
-import { createDeliveryAgent } from '../../lib/webhook-targets.js'
-import { eventRetentionDays } from '../../platform/events.js'
-import { claimForResend, getDelivery } from '../../resources/deliveries/service.js'
 import {
   attemptResult,
   bodyPreview,
   requirePublicId,
   secretKeyWarning,
   withinResendWindow,
-} from '../../resources/webhook-endpoints/admin.js'
+} from '../../cli/webhooks.js'
+import { loadSecrets } from '../../io/secret-key.js'
+import { createDeliveryAgent } from '../../io/webhook-targets.js'
+import { attemptDelivery, leaseMs } from '../../jobs/webhook-attempt.js'
+import { ApiError } from '../../lib/errors.js'
+import { eventRetentionDays } from '../../platform/events.js'
+import { claimForResend, getDelivery } from '../../resources/deliveries/service.js'
 
 export default class DeliveriesResend extends BaseCommand {
   static override description =

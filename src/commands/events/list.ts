@@ -1,14 +1,14 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { UsageError } from '../../lib/errors.js'
-import { eventRetentionDays, isEventType } from '../../platform/events.js'
 import {
   instantFlagHelp,
   listEventsForOperator,
   parseInstantFlag,
   presentEvent,
   requirePublicId,
-} from '../../resources/webhook-endpoints/admin.js'
+} from '../../cli/webhooks.js'
+import { UsageError } from '../../lib/errors.js'
+import { eventRetentionDays, isEventType } from '../../platform/events.js'
 
 export default class EventsList extends BaseCommand {
   static override description =

@@ -1,13 +1,13 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { listDeliveries } from '../../resources/deliveries/service.js'
 import {
   getEventForOperator,
   keyValueBlock,
   presentDelivery,
   presentEvent,
   requirePublicId,
-} from '../../resources/webhook-endpoints/admin.js'
+} from '../../cli/webhooks.js'
+import { listDeliveries } from '../../resources/deliveries/service.js'
 
 // Far more than an event ever gets (one per endpoint, plus replays and tests): effectively all.
 const maxDeliveries = 1000

@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
+import { writeOutputFile } from '../../io/output-files.js'
 import { UsageError } from '../../lib/errors.js'
-import { writeOutputFile } from '../../lib/output-files.js'
 import { buildOpenApiDocument } from '../../server/openapi.js'
 import { apiOperations } from '../../server/routes/index.js'
 

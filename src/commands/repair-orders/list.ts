@@ -4,7 +4,7 @@ import { parseInput } from '../../platform/operation.js'
 import { toRepairOrderResource } from '../../resources/repair-orders/present.js'
 import { RepairOrderListQuerySchema } from '../../resources/repair-orders/schema.js'
 import { listRepairOrders } from '../../resources/repair-orders/service.js'
-import { publicRepairOrderStates } from '../../resources/repair-orders/workflow.js'
+import { publicRepairOrderStates } from '../../resources/shop-floor/states.js'
 
 export default class RepairOrdersList extends StaffCommand {
   static override description = 'List repair orders, newest first.'

@@ -2,7 +2,7 @@ import { Args } from '@oclif/core'
 import { StaffCommand } from '../../cli/staff.js'
 import { toRepairOrderResource } from '../../resources/repair-orders/present.js'
 import { moveRepairOrder } from '../../resources/repair-orders/service.js'
-import { repairOrderStates } from '../../resources/repair-orders/workflow.js'
+import { repairOrderStates } from '../../resources/shop-floor/states.js'
 
 export default class RepairOrdersSetState extends StaffCommand {
   static override description =

@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { listEndpointsForOperator, presentEndpoint, requirePublicId } from '../../resources/webhook-endpoints/admin.js'
+import { listEndpointsForOperator, presentEndpoint, requirePublicId } from '../../cli/webhooks.js'
 
 export default class WebhooksList extends BaseCommand {
   static override description =

@@ -1,13 +1,13 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { loadSecrets } from '../../lib/secrets.js'
 import {
   operatorEndpointContext,
   presentEndpoint,
   requirePublicId,
   rotateEndpointSecret,
   secretKeyWarning,
-} from '../../resources/webhook-endpoints/admin.js'
+} from '../../cli/webhooks.js'
+import { loadSecrets } from '../../io/secret-key.js'
 
 export default class WebhooksRotateSecret extends BaseCommand {
   static override description =

@@ -1,6 +1,5 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { listDeliveries } from '../../resources/deliveries/service.js'
 import {
   deliveryCounts,
   getEndpointForOperator,
@@ -8,7 +7,8 @@ import {
   presentDelivery,
   presentEndpoint,
   requirePublicId,
-} from '../../resources/webhook-endpoints/admin.js'
+} from '../../cli/webhooks.js'
+import { listDeliveries } from '../../resources/deliveries/service.js'
 
 export default class WebhooksShow extends BaseCommand {
   static override description =

@@ -1,18 +1,18 @@
 // The rejects file of an import: every refused row as the file held it, in the file's own format and
 // header, plus the reason, so a person fixes the rows in place and imports that file again (the
 // import ignores the reason column). Written as the import goes: memory holds no list of rejections.
-// It is created only when a row is rejected, new and private (src/lib/output-files.ts), and a CSV
+// It is created only when a row is rejected, new and private (src/io/output-files.ts), and a CSV
 // cell a spreadsheet would run is neutralised, which the import undoes (src/lib/csv-cells.ts).
 
 import { once } from 'node:events'
-import { csvCell } from '../../lib/csv-cells.js'
-import type { RawImportRecord } from '../../lib/import-file.js'
+import type { RawImportRecord } from '../../io/import-file.js'
 import {
   type OutputFile,
   type OutputFileOptions,
   openOutputFile,
   removeStaleOutputFile,
-} from '../../lib/output-files.js'
+} from '../../io/output-files.js'
+import { csvCell } from '../../lib/csv-cells.js'
 import { rejectionColumn } from './mapping.js'
 
 export class RejectsFile {

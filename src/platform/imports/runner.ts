@@ -19,14 +19,14 @@
 // (a record is at most 1 MiB), so an import of any file holds about one batch. An `AbortSignal` (Ctrl-C)
 // stops the import between batches: the batch being written commits, the rows read after it do not.
 import type pg from 'pg'
-import { ApiError } from '../../lib/errors.js'
 import {
   detectImportFormat,
   maxImportRecordBytes,
   type RawImportRecord,
   readImportRecordsWithSource,
-} from '../../lib/import-file.js'
-import type { OutputFileOptions } from '../../lib/output-files.js'
+} from '../../io/import-file.js'
+import type { OutputFileOptions } from '../../io/output-files.js'
+import { ApiError } from '../../lib/errors.js'
 import { lockImport } from './concurrency.js'
 import { type ColumnMapping, checkHeader, type ImportFields, mapRecord } from './mapping.js'
 import { RejectsFile } from './rejects.js'
@@ -117,7 +117,7 @@ export const defaultBatchSize = 500
 export const maxBatchBytes = maxImportRecordBytes
 const rejectionSample = 100
 
-/** Where refused rows go, and the rules of that file (src/lib/output-files.ts). */
+/** Where refused rows go, and the rules of that file (src/io/output-files.ts). */
 export interface RejectsTarget extends OutputFileOptions {
   path: string
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Queryable } from '../../db/pool.js'
+import type { ImportFormat } from '../../io/import-file.js'
 import { newPublicId } from '../../lib/ids.js'
-import type { ImportFormat } from '../../lib/import-file.js'
 import { decimalInputs } from '../../lib/money.js'
 import type { Actor } from '../../platform/events.js'
 import { ImportInterrupted, lockImport } from '../../platform/imports/concurrency.js'

@@ -2,7 +2,7 @@
 // validated by a zod schema before anything is written, rejections kept with their file line, and the
 // counts a person or a script reads afterwards.
 import { z } from 'zod'
-import { readImportRecords } from '../../lib/import-file.js'
+import { readImportRecords } from '../../io/import-file.js'
 import { DecimalInputError, type DecimalInputOptions, parseDecimalInput } from '../../lib/money.js'
 
 export interface ImportRejection {

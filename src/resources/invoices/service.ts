@@ -25,12 +25,13 @@ import {
 } from '../../lib/money.js'
 import { dateIn } from '../../lib/wall-clock.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
+import { decimalInput } from '../../platform/money-schemas.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import { getRecord, listRecords } from '../../platform/resource.js'
-import { moveStock } from '../inventory-items/stock.js'
-import { decimalInput, repriceRepairOrder } from '../jobs/service.js'
 import { getRepairOrder, moveRepairOrderByLedger, type RepairOrderRow } from '../repair-orders/service.js'
-import { shopTaxes, taxRule } from '../taxes/rules.js'
+import { repriceRepairOrder } from '../shop-floor/pricing.js'
+import { moveStock } from '../shop-floor/stock.js'
+import { shopTaxes, taxRule } from '../shop-floor/taxes.js'
 import { type InvoiceFilters, type InvoiceRow, invoiceDefinition } from './definition.js'
 
 export type { InvoiceRow }

@@ -1,11 +1,11 @@
 import type { Blocker } from '../../lib/errors.js'
 import { defineWorkflow } from '../../platform/workflow.js'
-import { publicRepairOrderState, settledStates } from '../repair-orders/workflow.js'
+import { countingDecisionStates, isSettled, publicRepairOrderState } from '../shop-floor/states.js'
 import type { JobRow } from './definition.js'
 import { type DecisionState, decisionStates, type ExecutionState, executionStates, type JobAction } from './schema.js'
 
-/** Decision states whose jobs count: in the repair order's pricing, and in the inventory they reserve. */
-export const countingDecisionStates: readonly DecisionState[] = ['pending', 'authorized']
+// The shop floor counts jobs by their decision (pricing, reservations): each state it counts is a job's.
+countingDecisionStates satisfies readonly DecisionState[]
 
 type JobSubject = Pick<JobRow, 'decision_state' | 'execution_state' | 'repair_order_state' | 'repair_order_public_id'>
 
@@ -46,7 +46,7 @@ export function workBlockers(job: JobSubject): Blocker[] {
       resolution: ['The shop authorizes the job with the customer; fetch it again afterwards'],
     })
   }
-  if ((settledStates as readonly string[]).includes(job.repair_order_state)) {
+  if (isSettled(job.repair_order_state)) {
     const state = publicRepairOrderState(job.repair_order_state)
     blockers.push({
       type: 'repair_order',

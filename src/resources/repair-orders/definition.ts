@@ -1,7 +1,7 @@
 import { pricingTotalColumns, type StoredPricingTotals } from '../../platform/money-schemas.js'
 import { externalIdColumn, type ResourceDefinition } from '../../platform/resource.js'
+import { repairOrderSummary, unmappedStates } from '../shop-floor/states.js'
 import type { RepairOrderListQuery } from './schema.js'
-import { publicRepairOrderState, unmappedStates } from './workflow.js'
 
 export interface RepairOrderRow extends StoredPricingTotals {
   shop_id: string
@@ -107,16 +107,4 @@ export const repairOrderDefinition: ResourceDefinition<RepairOrderRow, RepairOrd
   externalIds: true,
   events: { created: 'repair_order.created', updated: 'repair_order.updated' },
   summary: (row) => repairOrderSummary(row),
-}
-
-/** Small, and never pricing (spec "Envelope"): which order, where it stands, whose it is. */
-export function repairOrderSummary(
-  row: Pick<RepairOrderRow, 'number_value' | 'state' | 'customer_public_id' | 'vehicle_public_id'>,
-) {
-  return {
-    number: String(row.number_value),
-    state: publicRepairOrderState(row.state),
-    customer_id: row.customer_public_id,
-    vehicle_id: row.vehicle_public_id,
-  }
 }

@@ -1,8 +1,8 @@
 import { presentPricingTotals } from '../../platform/money-schemas.js'
 import { isoOrNull } from '../../platform/resource.js'
+import { publicRepairOrderState } from '../shop-floor/states.js'
 import type { RepairOrderRow } from './definition.js'
 import type { RepairOrder } from './schema.js'
-import { publicRepairOrderState } from './workflow.js'
 
 /**
  * The public object with everything shown: the runner nulls `pricing` for a key without

@@ -13,7 +13,7 @@ import {
   sortParam,
   textInput,
 } from '../../platform/schemas.js'
-import { publicRepairOrderStates } from './workflow.js'
+import { publicRepairOrderStates } from '../shop-floor/states.js'
 
 // The spec lists the repair order's fields but shows no request shapes ("Operations named but without
 // a shape"); the lead's decisions record the bodies and limits chosen here.

@@ -11,18 +11,12 @@ import {
   writableChanges,
 } from '../../platform/resource.js'
 import { assertMove, statusChangedEvent } from '../../platform/workflow.js'
-import { moveStock } from '../inventory-items/stock.js'
-import { repriceRepairOrder } from '../jobs/service.js'
+import { repriceRepairOrder } from '../shop-floor/pricing.js'
+import { assertOrderOpen, type RepairOrderState } from '../shop-floor/states.js'
+import { moveStock } from '../shop-floor/stock.js'
 import { type RepairOrderFilters, type RepairOrderRow, repairOrderDefinition } from './definition.js'
 import type { RepairOrderCreate, RepairOrderUpdate } from './schema.js'
-import {
-  isLedgerMove,
-  publicRepairOrderState,
-  type RepairOrderState,
-  repairOrderWorkflow,
-  settledStates,
-  stampedStates,
-} from './workflow.js'
+import { isLedgerMove, repairOrderWorkflow, stampedStates } from './workflow.js'
 
 export type { RepairOrderRow }
 
@@ -55,24 +49,12 @@ export function listRepairOrders(
  * posted (a correction is a credit note), and a cancelled order is over.
  */
 export function assertChangeable(row: RepairOrderRow, change: string): void {
-  if (!settledStates.includes(row.state as RepairOrderState)) return
-  const state = publicRepairOrderState(row.state)
-  throw new ApiError(
-    'conflict',
-    `Repair order ${row.public_id} is ${state.replaceAll('_', ' ')}: ${change} is refused`,
-    {
-      blockers: [
-        {
-          type: 'repair_order',
-          reason: `state_${state}`,
-          message: `A repair order that is ${state.replaceAll('_', ' ')} no longer changes`,
-          resolution:
-            row.state === 'cancelled'
-              ? ['Create a new repair order']
-              : ['Corrections after invoicing are made by the shop (credit note or a new repair order)'],
-        },
-      ],
-    },
+  assertOrderOpen(
+    row,
+    change,
+    row.state === 'cancelled'
+      ? ['Create a new repair order']
+      : ['Corrections after invoicing are made by the shop (credit note or a new repair order)'],
   )
 }
 

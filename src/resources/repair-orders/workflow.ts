@@ -1,47 +1,7 @@
 import { defineWorkflow } from '../../platform/workflow.js'
+import { publicRepairOrderState, type RepairOrderState, repairOrderStates } from '../shop-floor/states.js'
 
-/**
- * The internal states of a repair order: the contract's values plus `on_hold`, which has no public
- * mapping and is shown as `unknown` (spec "Repair order `state`").
- */
-export const repairOrderStates = [
-  'scheduled',
-  'checked_in',
-  'estimating',
-  'awaiting_authorization',
-  'authorized',
-  'in_progress',
-  'waiting_for_parts',
-  'quality_check',
-  'completed',
-  'ready_for_pickup',
-  'invoiced',
-  'paid',
-  'picked_up',
-  'closed',
-  'cancelled',
-  'on_hold',
-] as const
-
-export type RepairOrderState = (typeof repairOrderStates)[number]
-
-/** Internal states the contract has no value for; the API shows them as `unknown`. */
-export const unmappedStates: readonly RepairOrderState[] = ['on_hold']
-
-/** The values the API shows: every mapped state, and `unknown`. */
-export const publicRepairOrderStates = [
-  ...repairOrderStates.filter((state) => !unmappedStates.includes(state)),
-  'unknown',
-] as const
-
-export function publicRepairOrderState(state: string): string {
-  return (repairOrderStates as readonly string[]).includes(state) && !unmappedStates.includes(state as RepairOrderState)
-    ? state
-    : 'unknown'
-}
-
-/** States in which the order's content (fields, jobs) no longer changes: posted, handed over or ended. */
-export const settledStates: readonly RepairOrderState[] = ['invoiced', 'paid', 'picked_up', 'closed', 'cancelled']
+export type { RepairOrderState }
 
 /** Entering these states stamps the matching instant. */
 export const stampedStates: Partial<Record<RepairOrderState, 'completed_at' | 'invoiced_at' | 'picked_up_at'>> = {

@@ -2,8 +2,9 @@ import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { decimalInputs, ExactDecimal, formatQuantity, type TaxCategory, taxCategories } from '../../lib/money.js'
 import type { Actor } from '../../platform/events.js'
-import { decimalInput, repriceOpenRepairOrders } from '../jobs/service.js'
-import { shopTaxes, type TaxRow } from './rules.js'
+import { decimalInput } from '../../platform/money-schemas.js'
+import { repriceOpenRepairOrders } from '../shop-floor/pricing.js'
+import { shopTaxes, type TaxRow } from '../shop-floor/taxes.js'
 
 export type { TaxRow }
 

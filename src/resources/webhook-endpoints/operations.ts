@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { webhookResolver } from '../../lib/webhook-targets.js'
+import { webhookResolver } from '../../io/webhook-targets.js'
 import type { AppDeps } from '../../platform/deps.js'
 import { defineOperation } from '../../platform/operation.js'
 import { publicIdParams } from '../../platform/schemas.js'

@@ -1,11 +1,11 @@
 import type { WebhookConfig } from '../../config.js'
 import type { Queryable } from '../../db/pool.js'
 import { SqlParams } from '../../db/sql.js'
+import { checkWebhookUrl, type Resolver } from '../../io/webhook-targets.js'
 import { ApiError } from '../../lib/errors.js'
 import { newPublicId } from '../../lib/ids.js'
 import { seal, unseal } from '../../lib/secrets.js'
 import { generateWebhookSecret } from '../../lib/webhook-signature.js'
-import { checkWebhookUrl, type Resolver } from '../../lib/webhook-targets.js'
 import {
   type Actor,
   type EventType,

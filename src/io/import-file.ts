@@ -7,8 +7,8 @@ import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { type CsvError, parse } from 'csv-parse'
-import { restoreFormula } from './csv-cells.js'
-import { findUnstorableText, isStorableText } from './text.js'
+import { restoreFormula } from '../lib/csv-cells.js'
+import { findUnstorableText, isStorableText } from '../lib/text.js'
 
 export type ImportRecord = { line: number; fields: Record<string, unknown> } | { line: number; error: string }
 

@@ -3,7 +3,7 @@ import { constants } from 'node:fs'
 import { type FileHandle, lstat, open, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Writable } from 'node:stream'
-import { UsageError } from './errors.js'
+import { UsageError } from '../lib/errors.js'
 
 // Files a command writes for the operator (an import's rejects file, `openapi export --out`). They may
 // hold customers' data, and they often go to a folder others can write (beside the input file), where

@@ -10,7 +10,7 @@ import {
   maxImportRecordBytes,
   readImportRecords,
   readImportRecordsWithSource,
-} from '../../src/lib/import-file.js'
+} from '../../src/io/import-file.js'
 
 async function readAll(path: string): Promise<ImportRecord[]> {
   const records: ImportRecord[] = []

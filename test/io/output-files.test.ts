@@ -1,11 +1,11 @@
-// The files a command writes for the operator (src/lib/output-files.ts), on the real filesystem: new,
+// The files a command writes for the operator (src/io/output-files.ts), on the real filesystem: new,
 // 0600 whatever the umask, never through a symlink, an existing file refused unless replacing is asked
 // for, and "the same file" by device and inode.
 import { chmod, link, lstat, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
-import { checkOutputFile, openOutputFile, writeOutputFile } from '../../src/lib/output-files.js'
+import { checkOutputFile, openOutputFile, writeOutputFile } from '../../src/io/output-files.js'
 
 const dir = await mkdtemp(path.join(tmpdir(), 'shopapi-output-files-'))
 t.teardown(() => rm(dir, { recursive: true, force: true }))

@@ -1,8 +1,7 @@
 import type { Decimal } from 'decimal.js'
 import type { Queryable } from '../../db/pool.js'
 import { ExactDecimal } from '../../lib/money.js'
-import { countingDecisionStates } from '../jobs/workflow.js'
-import { settledStates } from '../repair-orders/workflow.js'
+import { countingDecisionStates, isSettled } from './states.js'
 
 // What the part lines of a repair order hold of the inventory (migration 00018, docs/decisions.md
 // "Technicians, canned jobs, inventory"). Each line taken from an item is `none`, `reserved` (its
@@ -55,7 +54,7 @@ export async function moveStock(tx: Queryable, shopId: string, repairOrderId: st
   )
   if (jobs.rows.length === 0) return
   const decisions = new Map(jobs.rows.map((job) => [job.id, job.decision_state]))
-  const orderOpen = !(settledStates as readonly string[]).includes(jobs.rows[0]?.order_state ?? '')
+  const orderOpen = !isSettled(jobs.rows[0]?.order_state ?? '')
   const parts = await tx.query<Omit<Line, 'decision_state'> & { job_id: string }>(
     `select id, job_id, inventory_item_id as item_id, quantity::text as quantity, stock from job_parts
      where shop_id = $1::uuid and job_id = any($2::uuid[]) and inventory_item_id is not null`,

@@ -1,20 +1,26 @@
 // The operator's view of webhooks (the `shopapi webhooks|deliveries|events` commands): endpoints,
 // deliveries and events addressed by public id alone, across shops, plus what those commands share
 // for reading their flags and printing. The API never uses this file: integrations go through
-// webhook-endpoints.ts and events.ts, which scope every read to the caller.
+// resources/webhook-endpoints/ and resources/events/, which scope every read to the caller.
 import ms from 'ms'
 import type pg from 'pg'
-import type { Config } from '../../config.js'
-import { type Queryable, withTransaction } from '../../db/pool.js'
-import { SqlParams } from '../../db/sql.js'
-import { ApiError, UsageError } from '../../lib/errors.js'
-import { type IdKind, idPrefixes, isPublicId } from '../../lib/ids.js'
-import { escapeForTerminalLine } from '../../lib/terminal-text.js'
-import { systemResolver } from '../../lib/webhook-targets.js'
-import { type Actor, type EventRow, eventEnvelope, eventRetentionDays } from '../../platform/events.js'
-import { requestInstant } from '../../platform/schemas.js'
-import type { AttemptRow, DeliveryListRow, DeliveryStatus } from '../deliveries/service.js'
-import { type EndpointContext, getEndpoint, rotateSecret, updateEndpoint, type WebhookEndpointRow } from './service.js'
+import type { Config } from '../config.js'
+import { type Queryable, withTransaction } from '../db/pool.js'
+import { SqlParams } from '../db/sql.js'
+import { systemResolver } from '../io/webhook-targets.js'
+import { ApiError, UsageError } from '../lib/errors.js'
+import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
+import { escapeForTerminalLine } from '../lib/terminal-text.js'
+import { type Actor, type EventRow, eventEnvelope, eventRetentionDays } from '../platform/events.js'
+import { requestInstant } from '../platform/schemas.js'
+import type { AttemptRow, DeliveryListRow, DeliveryStatus } from '../resources/deliveries/service.js'
+import {
+  type EndpointContext,
+  getEndpoint,
+  rotateSecret,
+  updateEndpoint,
+  type WebhookEndpointRow,
+} from '../resources/webhook-endpoints/service.js'
 
 export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const satisfies readonly DeliveryStatus[]
 

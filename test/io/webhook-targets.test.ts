@@ -16,7 +16,7 @@ import {
   systemResolver,
   type TargetPolicy,
   UnsafeTargetError,
-} from '../../src/lib/webhook-targets.js'
+} from '../../src/io/webhook-targets.js'
 
 const strict: TargetPolicy = { allowPrivate: false }
 const dev: TargetPolicy = { allowPrivate: true }
