@@ -30,6 +30,8 @@ const say = (message) => process.stderr.write(`[npm test ${elapsed()}] ${message
 
 /** A tap that does not end within this long after the signal is killed, so the clean-up still runs. */
 const tapGraceMs = 15_000
+/** With no file ending for this long, a line says the run goes on. */
+const heartbeatMs = 60_000
 const signals = ['SIGINT', 'SIGTERM']
 let interrupted
 let tap
@@ -67,10 +69,20 @@ function runTap() {
     const result = /^(not ok|ok) \d+ - (.+?)(?: # (?:time=([\d.]+)ms|(.*)))?(?: \{)?$/.exec(line)
     if (!result) return
     ended += 1
+    lastSaid = Date.now()
     if (result[1] === 'not ok') failed += 1
     const took = result[3] ? ` in ${(Number(result[3]) / 1000).toFixed(1)} s` : result[4] ? ` # ${result[4]}` : ''
     say(`${ended}/${files} files done${failed ? `, ${failed} failed` : ''}: ${result[1]} ${result[2]}${took}`)
   }
+  // Files take minutes on a loaded machine, and tap shows none of a file until it ends: a line a
+  // minute says the run is still going.
+  let lastSaid = Date.now()
+  const heartbeat = setInterval(() => {
+    if (Date.now() - lastSaid < heartbeatMs) return
+    lastSaid = Date.now()
+    say(`${ended}/${files} files done${failed ? `, ${failed} failed` : ''}; still running`)
+  }, 5_000)
+  heartbeat.unref()
   let partial = ''
   tap.stdout.setEncoding('utf8')
   tap.stdout.on('data', (text) => {
@@ -84,7 +96,12 @@ function runTap() {
   tap.stdout.on('end', () => {
     if (partial) process.stdout.write(partial)
   })
-  return new Promise((resolve) => tap.on('close', (exitCode) => resolve(exitCode ?? 1)))
+  return new Promise((resolve) =>
+    tap.on('close', (exitCode) => {
+      clearInterval(heartbeat)
+      resolve(exitCode ?? 1)
+    }),
+  )
 }
 
 let code = 1
