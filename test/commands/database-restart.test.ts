@@ -12,8 +12,6 @@ import t from 'tap'
 import { runCli, type ServeProcess, startServe } from '../helpers/cli.js'
 import { createEmptyDatabase, withDatabaseName } from '../helpers/database.js'
 
-t.setTimeout(300_000)
-
 const clients = 8
 const terminations = 5
 const terminationSpacingMs = 1000

@@ -15,8 +15,6 @@ import {
   setTaxRate,
 } from '../resources/jobs/fixtures.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 const cli = (args: string[]) => runCli(args, { DATABASE_URL: api.url })
 const shop = await createTestShop(api.pool)

@@ -10,8 +10,6 @@ import { sendJson } from '../helpers/http.js'
 import { brakeJob, readyOrder } from '../resources/invoices/fixtures.js'
 import { repairOrderTotals } from '../resources/jobs/fixtures.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 const cli = (args: string[]) => runCli(args, { DATABASE_URL: api.url })
 const shop = await createTestShop(api.pool)

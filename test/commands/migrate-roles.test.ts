@@ -8,8 +8,6 @@ import { listMigrationFiles } from '../../src/db/migrate.js'
 import { runCli, startServe } from '../helpers/cli.js'
 import { createEmptyDatabase, createRuntimeLogin } from '../helpers/database.js'
 
-t.setTimeout(300_000)
-
 const oneLine = (stderr: string) => stderr.split('\n').filter((line) => line.trim() !== '')
 
 t.test('migrate as the owner, then serve and staff commands as the runtime role', async (t) => {

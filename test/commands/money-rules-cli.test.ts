@@ -11,8 +11,6 @@ import { type CliResult, runCli } from '../helpers/cli.js'
 import { post, readyOrder, staff } from '../resources/invoices/fixtures.js'
 import { addJob, createRepairOrder, repairOrderTotals } from '../resources/jobs/fixtures.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 const cli = (args: string[]) => runCli(args, { DATABASE_URL: api.url })
 

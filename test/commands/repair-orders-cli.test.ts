@@ -5,8 +5,6 @@ import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { type CliResult, runCli } from '../helpers/cli.js'
 import { jsonClient } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 const shop = await createTestShop(api.pool)
 const cli = (args: string[]) => runCli([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })

@@ -11,8 +11,6 @@ import { createIntegration } from '../../src/platform/tenancy/integrations.js'
 import { type ServeProcess, startServe } from '../helpers/cli.js'
 import { createEmptyDatabase } from '../helpers/database.js'
 
-t.setTimeout(300_000)
-
 const rounds = 5
 // Only a liveness limit: a server that never hears of a change fails here instead of hanging the run.
 const patienceMs = 30_000

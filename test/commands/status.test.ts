@@ -11,8 +11,6 @@ import { type CliResult, runCli } from '../helpers/cli.js'
 import { createEmptyDatabase, createTestDatabase } from '../helpers/database.js'
 import { sendJson } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 type Level = 'ok' | 'warn' | 'fail' | 'unknown'
 
 interface StatusJson {

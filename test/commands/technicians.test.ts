@@ -9,8 +9,6 @@ import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { type CliResult, runCli } from '../helpers/cli.js'
 import { sendJson } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-technicians-test-'))
 t.teardown(() => rm(dataDir, { recursive: true, force: true }))

@@ -19,8 +19,6 @@ import { migrationsDir } from '../../src/db/migrate.js'
 import { describeConnectionRole } from '../../src/db/roles.js'
 import { WebhookWorker } from '../../src/jobs/webhook-worker.js'
 
-t.setTimeout(300_000)
-
 const mode = (file: string) => fs.statSync(file).mode & 0o777
 const runtimeFile = (dataDir: string) => path.join(dataDir, 'embedded-postgres-runtime.json')
 

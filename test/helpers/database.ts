@@ -2,25 +2,47 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import type { Test } from 'tap'
-import { openEmbeddedDatabase } from '../../src/db/embedded.js'
-import { runMigrations } from '../../src/db/migrate.js'
+import { t as rootTest, type Test } from 'tap'
+import { type EmbeddedDatabase, openEmbeddedDatabase } from '../../src/db/embedded.js'
 import { createPool } from '../../src/db/pool.js'
 import { runtimeGroupRole } from '../../src/db/roles.js'
 import { randomBase62 } from '../../src/lib/ids.js'
+import { createMigratedDatabase } from './template-database.js'
 
 /**
  * The Postgres server tests run on: DATABASE_URL when set (npm test sets it to an embedded server
- * it starts when the machine has none), otherwise an embedded server of this test process.
+ * it starts when the machine has none), otherwise an embedded server of this test process, started
+ * by the first database it needs and stopped when the file's tests are done.
  */
-async function serverUrl(t: Test): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL
+function serverUrl(): Promise<string> {
+  if (process.env.DATABASE_URL) return Promise.resolve(process.env.DATABASE_URL)
+  ownServer ??= startOwnServer()
+  return ownServer
+}
+
+let ownServer: Promise<string> | undefined
+
+async function startOwnServer(): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-test-pg-'))
-  const embedded = await openEmbeddedDatabase(dataDir, { durable: false })
-  t.teardown(async () => {
-    await embedded.stop()
+  let embedded: EmbeddedDatabase | undefined
+  const removeServer = async () => {
+    await embedded?.stop()
     await rm(dataDir, { recursive: true, force: true })
+  }
+  // Ctrl-C (or tap's SIGTERM on a timeout) ends the file before its teardown: stop the server and
+  // remove its directory first, then let the signal end the process as it would have (tap reports it).
+  const signals = ['SIGINT', 'SIGTERM'] as const
+  const onSignal = async (signal: NodeJS.Signals) => {
+    for (const each of signals) process.off(each, onSignal)
+    await removeServer().catch(() => {})
+    process.kill(process.pid, signal)
+  }
+  for (const signal of signals) process.on(signal, onSignal)
+  rootTest.teardown(async () => {
+    for (const signal of signals) process.off(signal, onSignal)
+    await removeServer()
   })
+  embedded = await openEmbeddedDatabase(dataDir, { durable: false })
   return embedded.url
 }
 
@@ -35,14 +57,24 @@ export async function createEmptyDatabase(t: Test): Promise<string> {
   return (await createDatabase(t)).url
 }
 
-/** A database and the clean-ups to run after it is dropped (roles cannot go while it holds their objects). */
-async function createDatabase(t: Test): Promise<{ url: string; afterDrop: ((admin: pg.Client) => Promise<void>)[] }> {
-  const server = await serverUrl(t)
+/**
+ * A database and the clean-ups to run after it is dropped (roles cannot go while it holds their objects):
+ * empty, or a clone of the migrated template (test/helpers/template-database.js).
+ */
+async function createDatabase(
+  t: Test,
+  contents: 'empty' | 'migrated' = 'empty',
+): Promise<{ url: string; afterDrop: ((admin: pg.Client) => Promise<void>)[] }> {
+  const server = await serverUrl()
   const name = `shopapi_test_${randomBase62(8).toLowerCase()}`
-  const admin = new pg.Client({ connectionString: server })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
+  if (contents === 'migrated') {
+    await createMigratedDatabase(server, name)
+  } else {
+    const admin = new pg.Client({ connectionString: server })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+  }
   const afterDrop: ((admin: pg.Client) => Promise<void>)[] = []
   t.teardown(async () => {
     const client = new pg.Client({ connectionString: server })
@@ -75,12 +107,13 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh database, migrated by its owner, and a pool on it as a runtime login of its own (created
- * for this test file, dropped after the database), so every test exercises the rights the service has.
+ * A fresh database with the schema (a clone of the migrated template, owned like a migrated one by the
+ * server's admin), and a pool on it as a runtime login of its own (created for this test file, dropped
+ * after the database), so every test exercises the rights the service has. Tests of migrating itself
+ * start from createEmptyDatabase instead.
  */
 export async function createTestDatabase(t: Test): Promise<TestDatabase> {
-  const { url: ownerUrl } = await createDatabase(t)
-  await runMigrations(ownerUrl)
+  const { url: ownerUrl } = await createDatabase(t, 'migrated')
   const url = await createRuntimeLogin(ownerUrl)
   const pool = createPool(url, { max: 10 })
   const ownerPool = createPool(ownerUrl, { max: 3 })

@@ -16,8 +16,6 @@ import {
 } from '../helpers/appointments.js'
 import { assertError, type Reply, sendJson } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const { setUpShop, book, patch, get, act, confirmBookings, addTechnician, eventsOf } = appointmentFixtures(api)
 

@@ -12,8 +12,6 @@ import {
 } from '../helpers/appointments.js'
 import { assertError, type Reply } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const { setUpShop, addCustomer, book, patch, get, setHours, setEveryDay, closeOn, addTechnician, placesTaken } =
   appointmentFixtures(api)

@@ -9,8 +9,6 @@ import { startTestApp } from '../helpers/app.js'
 import { appointmentFixtures, errorOf } from '../helpers/appointments.js'
 import { assertError } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const { setUpShop, book, patch, get, eventsOf } = appointmentFixtures(api)
 

@@ -7,8 +7,6 @@ import { startTestApp } from '../helpers/app.js'
 import { type AppointmentJson, appointmentFixtures, type ListJson } from '../helpers/appointments.js'
 import { assertError, type Reply, sendJson } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const { setUpShop, addCustomer, book, patch, act, addTechnician } = appointmentFixtures(api)
 

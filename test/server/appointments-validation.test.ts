@@ -7,8 +7,6 @@ import { startTestApp } from '../helpers/app.js'
 import { appointmentFixtures, errorOf } from '../helpers/appointments.js'
 import { assertError, sendJson } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t, { config: { rateLimit: { max: 100_000, windowSeconds: 60 } } })
 const { setUpShop, book, patch, get, act } = appointmentFixtures(api)
 const { shop, key, customerId, vehicleId } = await setUpShop('America/New_York')

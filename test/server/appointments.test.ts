@@ -9,8 +9,6 @@ import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import type { AppointmentJson, ErrorJson } from '../helpers/appointments.js'
 import { assertError, sendJson } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 
 const allScopes: Scope[] = [

@@ -18,8 +18,6 @@ import { runCli } from '../helpers/cli.js'
 import { withDatabaseName } from '../helpers/database.js'
 import { assertError, sendJson } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 interface ShopJson {
   id: string
   name: string

@@ -9,8 +9,6 @@ import {
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { assertError, sendJson } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 
 interface PartJson {

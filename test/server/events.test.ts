@@ -17,8 +17,6 @@ import {
   type WebhookEndpointJson,
 } from '../helpers/webhooks.js'
 
-t.setTimeout(300_000)
-
 const api: TestApp = await startTestApp(t, {
   resolver: fakeResolver(),
   config: { rateLimit: { max: 100_000, windowSeconds: 60 } },

@@ -13,8 +13,6 @@ import { createTestKey, createTestShop, startTestApp, type TestApp } from '../he
 import { assertError, type ErrorBody, jsonClient } from '../helpers/http.js'
 import { fakeResolver } from '../helpers/webhooks.js'
 
-t.setTimeout(300_000)
-
 const api: TestApp = await startTestApp(t, {
   resolver: fakeResolver(),
   config: { rateLimit: { max: 1_000_000, windowSeconds: 60 } },

@@ -6,8 +6,6 @@ import { InventoryImportRowSchema, importInventoryItems } from '../../src/resour
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { assertError, sendJson } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 
 interface ItemJson {

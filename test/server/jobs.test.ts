@@ -20,8 +20,6 @@ import {
   staff,
 } from '../resources/jobs/fixtures.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 const shop = await createTestShop(api.pool)
 await setTaxRate(api.pool, shop, '0.0825')

@@ -15,8 +15,6 @@ import { apiOperations } from '../../src/server/routes/index.js'
 import { createApiKey, createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { assertError, type Reply, sendJson } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 interface OperationJson {
   operation_id: string
   method: string

@@ -16,8 +16,6 @@ import { assertError, sendJson } from '../helpers/http.js'
 import { type Family, parsePrometheusText, sampleValue } from '../helpers/prometheus.js'
 import { eventually, startReceiver } from '../helpers/receiver.js'
 
-t.setTimeout(300_000)
-
 const token = 'metrics-token-0123456789abcdef'
 const silentLog = { info() {}, warn() {}, error() {} }
 

@@ -8,8 +8,6 @@ import { moveRepairOrder } from '../../src/resources/repair-orders/service.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { assertError, jsonClient, type Reply } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 
 interface RepairOrderJson {

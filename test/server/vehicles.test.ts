@@ -12,8 +12,6 @@ import { mergeVehicles as mergeVehiclesIn } from '../../src/resources/vehicles/s
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { assertError, jsonClient, type Reply } from '../helpers/http.js'
 
-t.setTimeout(300_000)
-
 const api = await startTestApp(t)
 
 const vehicleFields = [

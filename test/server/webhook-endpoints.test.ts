@@ -20,8 +20,6 @@ import {
   type WebhookEndpointJson,
 } from '../helpers/webhooks.js'
 
-t.setTimeout(300_000)
-
 const asked: string[] = []
 const api: TestApp = await startTestApp(t, {
   resolver: fakeResolver(asked),

@@ -8,8 +8,6 @@ import t from 'tap'
 import { createTestShop, startTestApp } from '../../helpers/app.js'
 import { type CliResult, runCli } from '../../helpers/cli.js'
 
-t.setTimeout(300_000)
-
 // The operator's usual umask: without the fix, files come out 0644, readable by everyone.
 const umask = process.umask(0o022)
 t.teardown(() => {

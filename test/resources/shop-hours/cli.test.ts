@@ -12,8 +12,6 @@ import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.j
 import { type CliResult, runCli } from '../../helpers/cli.js'
 import { sendJson } from '../../helpers/http.js'
 
-t.setTimeout(300_000)
-
 type Hours = ReturnType<typeof presentHours>
 type Schedule = ReturnType<typeof presentDaySchedule>
 
