@@ -12,24 +12,24 @@ const layers: { name: string; matches: (file: string) => boolean; mayImport: str
   { name: 'platform', matches: (f) => f.startsWith('platform/'), mayImport: ['lib', 'config', 'db'] },
   { name: 'resources', matches: (f) => f.startsWith('resources/'), mayImport: ['lib', 'config', 'db', 'platform'] },
   {
-    name: 'jobs',
-    matches: (f) => f.startsWith('jobs/'),
+    name: 'worker',
+    matches: (f) => f.startsWith('worker/'),
     mayImport: ['lib', 'config', 'db', 'platform', 'resources'],
   },
   {
     name: 'server',
     matches: (f) => f.startsWith('server/'),
-    mayImport: ['lib', 'config', 'db', 'platform', 'resources', 'jobs'],
+    mayImport: ['lib', 'config', 'db', 'platform', 'resources', 'worker'],
   },
   {
     name: 'cli',
     matches: (f) => f.startsWith('cli/'),
-    mayImport: ['lib', 'config', 'db', 'platform', 'resources', 'jobs', 'server'],
+    mayImport: ['lib', 'config', 'db', 'platform', 'resources', 'worker', 'server'],
   },
   {
     name: 'commands',
     matches: (f) => f.startsWith('commands/') || f === 'index.ts',
-    mayImport: ['lib', 'config', 'db', 'platform', 'resources', 'jobs', 'server', 'cli'],
+    mayImport: ['lib', 'config', 'db', 'platform', 'resources', 'worker', 'server', 'cli'],
   },
 ]
 

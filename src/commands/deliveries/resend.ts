@@ -1,11 +1,10 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { attemptDelivery, leaseMs } from '../../jobs/webhook-attempt.js'
 import { ApiError } from '../../lib/errors.js'
 import { loadSecrets } from '../../lib/secrets.js'
 import { createDeliveryAgent } from '../../lib/webhook-targets.js'
 import { eventRetentionDays } from '../../platform/events.js'
-import { claimForResend, getDelivery } from '../../resources/deliveries/service.js'
+import { getDelivery } from '../../resources/deliveries/service.js'
 import {
   attemptResult,
   bodyPreview,
@@ -13,6 +12,8 @@ import {
   secretKeyWarning,
   withinResendWindow,
 } from '../../resources/webhook-endpoints/admin.js'
+import { attemptDelivery } from '../../worker/attempt.js'
+import { claimForResend, leaseMs } from '../../worker/claim.js'
 
 export default class DeliveriesResend extends BaseCommand {
   static override description =
