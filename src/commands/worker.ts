@@ -1,8 +1,8 @@
 import { Flags } from '@oclif/core'
 import pino from 'pino'
 import { BaseCommand, migrationDatabaseUrlFlag } from '../cli/base.js'
+import { privateTargetsWarning, secretKeyWarning } from '../cli/webhooks.js'
 import { redactSecrets } from '../lib/log-redaction.js'
-import { privateTargetsWarning, secretKeyWarning } from '../resources/webhook-endpoints/admin.js'
 import { limitHeapGrowth } from '../server/heap-growth.js'
 import { startWorkerProcess } from '../server/runtime.js'
 

@@ -1,13 +1,13 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { listDeliveries } from '../../resources/deliveries/service.js'
 import {
   deliveryStatuses,
   instantFlagHelp,
   parseInstantFlag,
   presentDelivery,
   requirePublicId,
-} from '../../resources/webhook-endpoints/admin.js'
+} from '../../cli/webhooks.js'
+import { listDeliveries } from '../../resources/deliveries/service.js'
 
 export default class DeliveriesList extends BaseCommand {
   static override description =

@@ -1,17 +1,12 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
+import { attemptResult, bodyPreview, requirePublicId, secretKeyWarning } from '../../cli/webhooks.js'
 import { ApiError } from '../../lib/errors.js'
 import { loadSecrets } from '../../lib/secrets.js'
 import { createDeliveryAgent } from '../../lib/webhook-targets.js'
 import { eventRetentionDays } from '../../platform/events.js'
 import { getDelivery } from '../../resources/deliveries/service.js'
-import {
-  attemptResult,
-  bodyPreview,
-  requirePublicId,
-  secretKeyWarning,
-  withinResendWindow,
-} from '../../resources/webhook-endpoints/admin.js'
+import { withinResendWindow } from '../../resources/events/operator.js'
 import { attemptDelivery } from '../../worker/attempt.js'
 import { claimForResend, leaseMs } from '../../worker/claim.js'
 

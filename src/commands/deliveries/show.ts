@@ -1,8 +1,5 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { ApiError } from '../../lib/errors.js'
-import { eventEnvelope } from '../../platform/events.js'
-import { getDelivery } from '../../resources/deliveries/service.js'
 import {
   attemptResult,
   bodyPreview,
@@ -10,7 +7,10 @@ import {
   presentAttempt,
   presentDelivery,
   requirePublicId,
-} from '../../resources/webhook-endpoints/admin.js'
+} from '../../cli/webhooks.js'
+import { ApiError } from '../../lib/errors.js'
+import { eventEnvelope } from '../../platform/events.js'
+import { getDelivery } from '../../resources/deliveries/service.js'
 
 export default class DeliveriesShow extends BaseCommand {
   static override description =

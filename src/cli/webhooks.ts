@@ -1,0 +1,168 @@
+// What the operator's webhook commands (`shopapi webhooks|deliveries|events`) share for reading their
+// flags and printing. Their reads and writes across shops are below, in resources/webhook-endpoints/
+// operator.ts, resources/events/operator.ts and resources/deliveries/service.ts.
+import ms from 'ms'
+import type { Config } from '../config.js'
+import { UsageError } from '../lib/errors.js'
+import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
+import { escapeForTerminalLine } from '../lib/terminal-text.js'
+import { systemResolver } from '../lib/webhook-targets.js'
+import { eventEnvelope } from '../platform/events.js'
+import { requestInstant } from '../platform/schemas.js'
+import type { AttemptRow, DeliveryListRow, DeliveryStatus } from '../resources/deliveries/service.js'
+import type { OperatorEventRow } from '../resources/events/operator.js'
+import type { OperatorEndpointRow } from '../resources/webhook-endpoints/operator.js'
+import type { EndpointContext } from '../resources/webhook-endpoints/service.js'
+
+export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const satisfies readonly DeliveryStatus[]
+
+// ---- Flags ----
+
+const idNouns: Partial<Record<IdKind, string>> = {
+  shop: 'shop',
+  integration: 'integration',
+  event: 'event',
+  webhookEndpoint: 'webhook endpoint',
+  delivery: 'delivery',
+}
+
+/** The id's shape is checked before any lookup: `"x" is not a webhook endpoint id (whe_...)`. */
+export function requirePublicId(kind: IdKind, value: string, flag?: string): string {
+  if (isPublicId(kind, value)) return value
+  const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
+  const noun = idNouns[kind] ?? kind
+  throw new UsageError(`${flag ? `--${flag}: ` : ''}${shown} is not a ${noun} id (${idPrefixes[kind]}_...)`)
+}
+
+export const instantFlagHelp =
+  'an RFC 3339 instant with Z or an offset (2026-01-31T15:04:05Z), or a duration meaning that long ago (30m, 2h, 3d)'
+
+/** `--since`/`--until`: an RFC 3339 instant with a zone, or `2h`, `3d`… meaning that long before `now`. */
+export function parseInstantFlag(flag: string, value: string, now = Date.now()): Date {
+  const text = value.trim()
+  if (/^\d+(\.\d+)?\s*[a-z]+$/i.test(text)) {
+    const duration = ms(text as ms.StringValue)
+    if (typeof duration === 'number' && Number.isFinite(duration) && duration > 0) return new Date(now - duration)
+  } else {
+    const parsed = requestInstant.safeParse(text)
+    if (parsed.success) return parsed.data
+  }
+  throw new UsageError(`--${flag}: "${value}" is not ${instantFlagHelp}`)
+}
+
+// ---- Endpoints ----
+
+/** What endpoint writes need in the CLI; the status and secret changes made here never resolve a url. */
+export function operatorEndpointContext(config: Pick<Config, 'webhooks'>, sealKey: Uint8Array): EndpointContext {
+  return { sealKey, webhooks: config.webhooks, resolver: systemResolver }
+}
+
+// ---- Events ----
+
+// ---- What the commands print: public ids, RFC 3339 instants, never a secret ----
+
+const iso = (value: Date | null | undefined) => value?.toISOString() ?? null
+
+export function presentEndpoint(row: OperatorEndpointRow, now = new Date()) {
+  const previousLive = row.previous_secret_expires_at && row.previous_secret_expires_at > now
+  return {
+    id: row.public_id,
+    shop_id: row.shop_public_id,
+    integration_id: row.integration_public_id,
+    url: row.url,
+    description: row.description,
+    event_types: row.event_types,
+    status: row.status,
+    disabled_reason: row.disabled_reason,
+    failing_since: iso(row.failing_since),
+    previous_secret_expires_at: previousLive ? iso(row.previous_secret_expires_at) : null,
+    pending_deliveries: row.pending_deliveries,
+    created_at: iso(row.created_at) as string,
+    updated_at: iso(row.updated_at) as string,
+  }
+}
+
+export function presentDelivery(row: DeliveryListRow) {
+  return {
+    id: row.public_id,
+    shop_id: row.shop_public_id,
+    endpoint_id: row.endpoint_public_id,
+    url: row.url,
+    event_id: row.event_public_id,
+    event_type: row.event_type,
+    origin: row.origin,
+    status: row.status,
+    attempt_count: row.attempt_count,
+    next_attempt_at: iso(row.next_attempt_at),
+    last_attempt_at: iso(row.last_attempt_at),
+    last_response_status: row.last_response_status,
+    last_error: row.last_error,
+    created_at: iso(row.created_at) as string,
+    completed_at: iso(row.completed_at),
+  }
+}
+
+export function presentAttempt(row: AttemptRow) {
+  return {
+    number: row.number,
+    started_at: iso(row.started_at) as string,
+    duration_ms: row.duration_ms,
+    response_status: row.response_status,
+    error: row.error,
+    signatures: row.signatures,
+    manual: row.manual,
+    response_body: row.response_body,
+  }
+}
+
+export function presentEvent(row: OperatorEventRow) {
+  return {
+    ...eventEnvelope(row),
+    shop_id: row.shop_public_id,
+    integration_id: row.integration_public_id,
+    deliveries: row.deliveries,
+  }
+}
+
+/** `key: value` lines, keys aligned, for the human form of a `show`. */
+/** `key:  value` lines; each value stays on its line (a line break in stored text is shown as `\n`). */
+export function keyValueBlock(pairs: [string, unknown][]): string {
+  const width = Math.max(...pairs.map(([key]) => key.length)) + 2
+  return pairs
+    .map(([key, value]) => `${`${key}:`.padEnd(width)}${escapeForTerminalLine(formatValue(value))}`)
+    .join('\n')
+}
+
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-'
+  if (value instanceof Date) return value.toISOString()
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.join(', ')
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+/** The first `max` characters of a response body on one line. */
+export function bodyPreview(body: string | null, max = 80): string | null {
+  if (body === null) return null
+  const line = body.replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max)}…` : line
+}
+
+/** The status of an attempt in a few words: `200`, `500`, or the error. */
+export function attemptResult(attempt: { response_status: number | null; error: string | null }): string {
+  if (attempt.response_status !== null) {
+    return attempt.error && !/^receiver answered \d+$/.test(attempt.error)
+      ? `${attempt.response_status} (${attempt.error})`
+      : String(attempt.response_status)
+  }
+  return attempt.error ?? 'unknown'
+}
+
+/** serve, worker, and commands that seal or unseal webhook secrets warn when the key is not shared. */
+export function secretKeyWarning(config: Pick<Config, 'databaseUrl' | 'secretKey' | 'dataDir'>): string | null {
+  if (!config.databaseUrl || config.secretKey) return null
+  return `warning: SHOPAPI_SECRET_KEY is not set; using the key in ${config.dataDir}/secret.key. Set SHOPAPI_SECRET_KEY (the same on every process) when several processes share DATABASE_URL or the data directory is not kept.`
+}
+
+export const privateTargetsWarning =
+  'warning: SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS is on (development only: webhooks may target http:// and private addresses)'
