@@ -30,8 +30,10 @@ import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { runMigrations } from '../dist/db/migrate.js'
 import { createPool } from '../dist/db/pool.js'
-import * as worker from '../dist/jobs/webhook-worker.js'
-import { claimDeliveries, dispatchEvents, recordAttempts } from '../dist/resources/deliveries/service.js'
+import { claimDeliveries } from '../dist/worker/claim.js'
+import { dispatchEvents } from '../dist/worker/dispatch.js'
+import { recordAttempts } from '../dist/worker/record.js'
+import * as worker from '../dist/worker/webhook-worker.js'
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const grown = Number(process.env.BENCH_STMT_GROWN ?? 300_000)

@@ -2,10 +2,10 @@ import { createRequire } from 'node:module'
 import { setTimeout as sleep } from 'node:timers/promises'
 import ipaddr from 'ipaddr.js'
 import { Agent, type Dispatcher, request } from 'undici'
-import { webhookUserAgent } from '../jobs/webhook-attempt.js'
 import { UsageError } from '../lib/errors.js'
 import { deliverySignatureHeaders } from '../lib/webhook-signature.js'
 import { eventTypes, isEventType } from '../platform/events.js'
+import { webhookUserAgent } from '../worker/attempt.js'
 
 // `shopapi listen`: tails an appliance's GET /v1/events over HTTP (no database: it runs on an
 // integrator's laptop) and forwards each event, signed like a real delivery, to a local URL, one at a

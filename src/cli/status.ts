@@ -1,6 +1,10 @@
 import type pg from 'pg'
-import { listMigrationFiles } from '../db/migrate.js'
+import { readableTables, serverVersion } from '../db/catalog.js'
+import { appliedMigrationIds, listMigrationFiles } from '../db/migrate.js'
+import { keysUnusedFor } from '../platform/tenancy/api-keys.js'
 import { heartbeatStaleMs, readHeartbeats } from '../platform/worker-heartbeat.js'
+import { deliveryHealth } from '../resources/deliveries/service.js'
+import { endpointsFailingFor } from '../resources/webhook-endpoints/operator.js'
 
 // `shopapi status`: the appliance's health at a glance, read from the database only (it works while
 // `serve` is down, and needs nothing but DATABASE_URL or the data directory). What fails and what
@@ -92,8 +96,7 @@ export async function applianceStatus(pool: pg.Pool, options: { disableAfterMs: 
   let version: string | null = null
   let reachError: string | undefined
   try {
-    const { rows } = await pool.query<{ server_version: string }>('show server_version')
-    version = rows[0]?.server_version ?? null
+    version = await serverVersion(pool)
   } catch (error) {
     reachError = (error as Error).message || String(error)
   }
@@ -146,14 +149,14 @@ function finish(checkedAt: Date, checks: ApplianceStatus['checks']): ApplianceSt
  * unreadable, and the migrations check says why.
  */
 async function existingTables(pool: pg.Pool): Promise<Set<string>> {
-  const { rows } = await pool.query<{ name: string; readable: boolean }>(
-    `select c.relname as name, has_table_privilege(c.oid, 'select') as readable
-       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = current_schema() and c.relkind in ('r', 'p')
-       and c.relname = any($1::text[])`,
-    [['migrations', 'worker_heartbeats', 'webhook_deliveries', 'webhook_endpoints', 'api_keys', 'integrations']],
-  )
-  return new Set(rows.map((row) => (row.readable ? row.name : `unreadable:${row.name}`)))
+  return readableTables(pool, [
+    'migrations',
+    'worker_heartbeats',
+    'webhook_deliveries',
+    'webhook_endpoints',
+    'api_keys',
+    'integrations',
+  ])
 }
 
 /** Fails while any migration of this build is not applied (the API answers /readyz 503 meanwhile). */
@@ -170,9 +173,7 @@ async function checkMigrations(pool: pg.Pool, tables: Set<string>): Promise<Appl
       unknown: [],
     }
   }
-  const applied = tables.has('migrations')
-    ? (await pool.query<{ id: number }>('select id from migrations where id > 0')).rows.map((row) => row.id)
-    : []
+  const applied = tables.has('migrations') ? await appliedMigrationIds(pool) : []
   const appliedIds = new Set(applied)
   const pending = files.filter((file) => !appliedIds.has(file.id)).map((file) => file.file)
   const known = new Set(files.map((file) => file.id))
@@ -259,31 +260,7 @@ async function checkDeliveries(pool: pg.Pool, tables: Set<string>): Promise<Appl
       oldest_pending_age_seconds: null,
     }
   }
-  // Pending rows through the partial due index; failed ones among those created in the last 4 days
-  // (the retry schedule spans about 2.5), through the created_at index: no scan of the 30-day table.
-  const { rows } = await pool.query<{
-    pending: number
-    retrying: number
-    overdue: number
-    oldest: number | null
-    failed: number
-  }>(
-    `select count(*)::int as pending,
-       count(*) filter (where d.attempt_count > 0)::int as retrying,
-       count(*) filter (where w.status = 'active' and i.status = 'active'
-         and d.next_attempt_at < now() - make_interval(secs => $1)
-         and (d.lease_expires_at is null or d.lease_expires_at < now()))::int as overdue,
-       extract(epoch from now() - min(d.created_at))::float8 as oldest,
-       (select count(*)::int from webhook_deliveries f
-        where f.created_at > now() - interval '4 days' and f.status = 'failed'
-          and f.completed_at > now() - interval '24 hours') as failed
-     from webhook_deliveries d
-     join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
-     join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id
-     where d.status = 'pending'`,
-    [overdueAfterSeconds],
-  )
-  const row = rows[0] as { pending: number; retrying: number; overdue: number; oldest: number | null; failed: number }
+  const row = await deliveryHealth(pool, overdueAfterSeconds)
   const counts = {
     pending: row.pending,
     retrying: row.retrying,
@@ -316,13 +293,7 @@ async function checkEndpoints(
   disableAfterMs: number,
 ): Promise<ApplianceStatus['checks']['endpoints']> {
   if (!tables.has('webhook_endpoints')) return { ...notChecked('migrations are pending'), near_auto_disable: [] }
-  const { rows } = await pool.query<{ id: string; integration_id: string; url: string; failing_since: Date }>(
-    `select w.public_id as id, i.public_id as integration_id, w.url, w.failing_since
-     from webhook_endpoints w join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id
-     where w.status = 'active' and w.failing_since < now() - make_interval(hours => $1)
-     order by w.failing_since`,
-    [nearDisableAfterHours],
-  )
+  const rows = await endpointsFailingFor(pool, nearDisableAfterHours)
   const near = rows.map((row) => ({
     id: row.id,
     integration_id: row.integration_id,
@@ -347,21 +318,7 @@ async function checkEndpoints(
 /** Warns for live keys of active integrations not used for 90 days (never used: created 90 days ago). */
 async function checkKeys(pool: pg.Pool, tables: Set<string>): Promise<ApplianceStatus['checks']['api_keys']> {
   if (!tables.has('api_keys')) return { ...notChecked('migrations are pending'), unused: [] }
-  const { rows } = await pool.query<{
-    prefix: string
-    integration_id: string
-    integration_name: string
-    created_at: Date
-    last_used_at: Date | null
-  }>(
-    `select k.display_prefix as prefix, i.public_id as integration_id, i.name as integration_name, k.created_at,
-       k.last_used_at
-     from api_keys k join integrations i on i.shop_id = k.shop_id and i.id = k.integration_id
-     where k.revoked_at is null and i.status = 'active'
-       and coalesce(k.last_used_at, k.created_at) < now() - make_interval(days => $1)
-     order by coalesce(k.last_used_at, k.created_at), k.display_prefix`,
-    [unusedKeyDays],
-  )
+  const rows = await keysUnusedFor(pool, unusedKeyDays)
   const unused = rows.map((row) => ({
     prefix: row.prefix,
     integration_id: row.integration_id,

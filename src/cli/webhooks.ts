@@ -1,31 +1,20 @@
-// The operator's view of webhooks (the `shopapi webhooks|deliveries|events` commands): endpoints,
-// deliveries and events addressed by public id alone, across shops, plus what those commands share
-// for reading their flags and printing. The API never uses this file: integrations go through
-// resources/webhook-endpoints/ and resources/events/, which scope every read to the caller.
+// What the operator's webhook commands (`shopapi webhooks|deliveries|events`) share for reading their
+// flags and printing. Their reads and writes across shops are below, in resources/webhook-endpoints/
+// operator.ts, resources/events/operator.ts and resources/deliveries/service.ts.
 import ms from 'ms'
-import type pg from 'pg'
 import type { Config } from '../config.js'
-import { type Queryable, withTransaction } from '../db/pool.js'
-import { SqlParams } from '../db/sql.js'
 import { systemResolver } from '../io/webhook-targets.js'
-import { ApiError, UsageError } from '../lib/errors.js'
+import { UsageError } from '../lib/errors.js'
 import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
 import { escapeForTerminalLine } from '../lib/terminal-text.js'
-import { type Actor, type EventRow, eventEnvelope, eventRetentionDays } from '../platform/events.js'
+import { eventEnvelope } from '../platform/events.js'
 import { requestInstant } from '../platform/schemas.js'
 import type { AttemptRow, DeliveryListRow, DeliveryStatus } from '../resources/deliveries/service.js'
-import {
-  type EndpointContext,
-  getEndpoint,
-  rotateSecret,
-  updateEndpoint,
-  type WebhookEndpointRow,
-} from '../resources/webhook-endpoints/service.js'
+import type { OperatorEventRow } from '../resources/events/operator.js'
+import type { OperatorEndpointRow } from '../resources/webhook-endpoints/operator.js'
+import type { EndpointContext } from '../resources/webhook-endpoints/service.js'
 
 export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const satisfies readonly DeliveryStatus[]
-
-/** The reason `shopapi webhooks disable` records unless given another. */
-export const staffDisabledReason = 'Disabled by shop staff'
 
 // ---- Flags ----
 
@@ -63,167 +52,12 @@ export function parseInstantFlag(flag: string, value: string, now = Date.now()):
 
 // ---- Endpoints ----
 
-export interface OperatorEndpointRow extends WebhookEndpointRow {
-  shop_public_id: string
-  pending_deliveries: number
-}
-
-const selectOperatorEndpoint = `select w.*, i.public_id as integration_public_id, s.public_id as shop_public_id,
-    (select count(*)::int from webhook_deliveries d
-      where d.shop_id = w.shop_id and d.endpoint_id = w.id and d.status = 'pending') as pending_deliveries
-  from webhook_endpoints w
-  join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id
-  join shops s on s.id = w.shop_id`
-
-/** Endpoints of every shop, or of one shop or integration, oldest first. */
-export async function listEndpointsForOperator(
-  db: Queryable,
-  filter: { shop?: string | undefined; integration?: string | undefined },
-): Promise<OperatorEndpointRow[]> {
-  const params = new SqlParams()
-  const where = ['true']
-  if (filter.shop) where.push(`s.public_id = ${params.add(filter.shop, 'text')}`)
-  if (filter.integration) where.push(`i.public_id = ${params.add(filter.integration, 'text')}`)
-  const { rows } = await db.query<OperatorEndpointRow>(
-    `${selectOperatorEndpoint} where ${where.join(' and ')} order by w.created_at, w.public_id`,
-    params.values,
-  )
-  return rows
-}
-
-/** Operator access to an endpoint: the actor of its shop with no integration (any integration's endpoint). */
-export async function endpointActor(db: Queryable, publicId: string): Promise<Actor> {
-  const { rows } = await db.query<{ shop_id: string }>(
-    'select shop_id from webhook_endpoints where public_id = $1::text',
-    [publicId],
-  )
-  const row = rows[0]
-  if (!row) throw new ApiError('not_found', `No webhook endpoint ${publicId}`)
-  return { shopId: row.shop_id, integrationId: null }
-}
-
-export async function getEndpointForOperator(db: Queryable, publicId: string): Promise<OperatorEndpointRow> {
-  const { rows } = await db.query<OperatorEndpointRow>(`${selectOperatorEndpoint} where w.public_id = $1::text`, [
-    publicId,
-  ])
-  const row = rows[0]
-  if (!row) throw new ApiError('not_found', `No webhook endpoint ${publicId}`)
-  return row
-}
-
-/** How many of the endpoint's retained deliveries are in each state. */
-export async function deliveryCounts(
-  db: Queryable,
-  endpoint: Pick<WebhookEndpointRow, 'shop_id' | 'id'>,
-): Promise<Record<DeliveryStatus, number>> {
-  const { rows } = await db.query<{ status: DeliveryStatus; count: number }>(
-    `select status, count(*)::int as count from webhook_deliveries
-     where shop_id = $1 and endpoint_id = $2 group by status`,
-    [endpoint.shop_id, endpoint.id],
-  )
-  const counts: Record<DeliveryStatus, number> = { pending: 0, succeeded: 0, failed: 0 }
-  for (const row of rows) counts[row.status] = row.count
-  return counts
-}
-
 /** What endpoint writes need in the CLI; the status and secret changes made here never resolve a url. */
 export function operatorEndpointContext(config: Pick<Config, 'webhooks'>, sealKey: Uint8Array): EndpointContext {
   return { sealKey, webhooks: config.webhooks, resolver: systemResolver }
 }
 
-/**
- * Enables or disables an endpoint with the API's semantics (enabling clears disabled_reason and the
- * failure clock and makes the deliveries held while it was disabled due, in the order of the log, or
- * with `dropHeld` fails them unsent; disabling records the reason). An endpoint already in that state
- * is left alone: `changed` is false.
- */
-export async function setEndpointStatus(
-  pool: pg.Pool,
-  publicId: string,
-  status: 'active' | 'disabled',
-  options: { reason?: string; dropHeld?: boolean } = {},
-): Promise<{ row: OperatorEndpointRow; changed: boolean; resumed: number; dropped: number }> {
-  return withTransaction(pool, async (tx) => {
-    const actor = await endpointActor(tx, publicId)
-    const current = await getEndpoint(tx, actor, publicId, { lock: 'update' })
-    const changed = current.status !== status
-    let resumed = 0
-    let dropped = 0
-    if (changed) {
-      ;({ resumed, dropped } = await updateEndpoint(
-        tx,
-        actor,
-        publicId,
-        { status },
-        { disabledReason: options.reason ?? staffDisabledReason, held: options.dropHeld ? 'drop' : 'resume' },
-      ))
-    }
-    return { row: await getEndpointForOperator(tx, publicId), changed, resumed, dropped }
-  })
-}
-
-/** A new secret, returned once; the previous one keeps signing for the configured overlap. */
-export async function rotateEndpointSecret(
-  pool: pg.Pool,
-  publicId: string,
-  context: EndpointContext,
-): Promise<{ row: OperatorEndpointRow; secret: string }> {
-  return withTransaction(pool, async (tx) => {
-    const actor = await endpointActor(tx, publicId)
-    const { secret } = await rotateSecret(tx, actor, publicId, context)
-    return { row: await getEndpointForOperator(tx, publicId), secret }
-  })
-}
-
 // ---- Events ----
-
-export interface OperatorEventRow extends Omit<EventRow, 'updated_at'> {
-  shop_public_id: string
-  integration_public_id: string | null
-  deliveries: number
-}
-
-const selectOperatorEvent = `select e.shop_id, e.id, e.public_id, e.type, e.api_version, e.test, e.object_type,
-    e.object_id, e.summary, e.integration_id, e.created_at, s.public_id as shop_public_id,
-    i.public_id as integration_public_id,
-    (select count(*)::int from webhook_deliveries d where d.shop_id = e.shop_id and d.event_id = e.id) as deliveries
-  from events e
-  join shops s on s.id = e.shop_id
-  left join integrations i on i.shop_id = e.shop_id and i.id = e.integration_id`
-
-export interface OperatorEventFilter {
-  shop?: string | undefined
-  type?: string | undefined
-  since?: Date | undefined
-  limit: number
-}
-
-/** Retained events of every shop (test events included, marked), newest first. */
-export async function listEventsForOperator(db: Queryable, filter: OperatorEventFilter): Promise<OperatorEventRow[]> {
-  const params = new SqlParams()
-  const where = [`e.created_at > now() - interval '${eventRetentionDays} days'`]
-  if (filter.shop) where.push(`s.public_id = ${params.add(filter.shop, 'text')}`)
-  if (filter.type) where.push(`e.type = ${params.add(filter.type, 'text')}`)
-  if (filter.since) where.push(`e.created_at >= ${params.add(filter.since, 'timestamptz')}`)
-  const { rows } = await db.query<OperatorEventRow>(
-    `${selectOperatorEvent} where ${where.join(' and ')}
-     order by e.created_at desc, e.public_id desc limit ${params.add(filter.limit, 'int')}`,
-    params.values,
-  )
-  return rows
-}
-
-export async function getEventForOperator(db: Queryable, publicId: string): Promise<OperatorEventRow> {
-  const { rows } = await db.query<OperatorEventRow>(`${selectOperatorEvent} where e.public_id = $1::text`, [publicId])
-  const row = rows[0]
-  if (!row) throw new ApiError('not_found', `No event ${publicId} (events are kept for ${eventRetentionDays} days)`)
-  return row
-}
-
-/** True when the event is still inside the resend window (spec "Limits": 30 days). */
-export function withinResendWindow(eventCreatedAt: Date, now = Date.now()): boolean {
-  return eventCreatedAt.getTime() > now - eventRetentionDays * 86_400_000
-}
 
 // ---- What the commands print: public ids, RFC 3339 instants, never a secret ----
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { migrate } from 'postgres-migrations'
 import { installJobQueue } from './job-queue.js'
+import type { Queryable } from './pool.js'
 import { mayCreateIn, ownerNeeded } from './roles.js'
 
 export const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url))
@@ -82,4 +83,10 @@ export async function migrationsCurrent(db: pg.Pool): Promise<boolean> {
   if (!exists.rows[0]?.present) return false
   const result = await db.query<{ applied: number }>('select count(*)::int as applied from migrations where id > 0')
   return (result.rows[0]?.applied ?? 0) >= expected
+}
+
+/** The numbers of the migrations applied to this database (the table's own row, id 0, left out). */
+export async function appliedMigrationIds(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>('select id from migrations where id > 0')
+  return rows.map((row) => row.id)
 }

@@ -24,7 +24,7 @@ export type AttemptResult = 'succeeded' | 'http_error' | 'timed_out' | 'connecti
 export function attemptResult(outcome: AttemptMeasure): AttemptResult {
   if (outcome.succeeded) return 'succeeded'
   if (outcome.responseStatus !== null) return 'http_error'
-  // describeError (jobs/webhook-attempt.ts) starts a timed-out attempt's error with "timeout:".
+  // describeError (worker/attempt.ts) starts a timed-out attempt's error with "timeout:".
   if (outcome.error?.startsWith('timeout')) return 'timed_out'
   return 'connection_error'
 }

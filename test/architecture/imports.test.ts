@@ -22,29 +22,29 @@ const layers: { name: string; matches: (file: string) => boolean; mayImport: str
     mayImport: ['lib', 'io', 'config', 'db', 'platform'],
   },
   {
-    name: 'jobs',
-    matches: (f) => f.startsWith('jobs/'),
+    name: 'worker',
+    matches: (f) => f.startsWith('worker/'),
     mayImport: ['lib', 'io', 'config', 'db', 'platform', 'resources'],
   },
   {
     name: 'server',
     matches: (f) => f.startsWith('server/'),
-    mayImport: ['lib', 'io', 'config', 'db', 'platform', 'resources', 'jobs'],
+    mayImport: ['lib', 'io', 'config', 'db', 'platform', 'resources', 'worker'],
   },
   {
     name: 'cli',
     matches: (f) => f.startsWith('cli/'),
-    mayImport: ['lib', 'io', 'config', 'db', 'platform', 'resources', 'jobs', 'server'],
+    mayImport: ['lib', 'io', 'config', 'db', 'platform', 'resources', 'worker', 'server'],
   },
   {
     name: 'commands',
     matches: (f) => f.startsWith('commands/') || f === 'index.ts',
-    mayImport: ['lib', 'io', 'config', 'db', 'platform', 'resources', 'jobs', 'server', 'cli'],
+    mayImport: ['lib', 'io', 'config', 'db', 'platform', 'resources', 'worker', 'server', 'cli'],
   },
 ]
 
 // Frameworks own the edges of the process: Fastify the HTTP server (server/), oclif the commands
-// (commands/, cli/), pg-boss the queue (db/, jobs/). platform/ and lib/ hold the rules every edge
+// (commands/, cli/), pg-boss the queue (db/, worker/). platform/ and lib/ hold the rules every edge
 // shares, so they name none of them: a handler gets its input and returns its answer, and the server
 // adapts. The pg driver is not on the list: the platform runs the one transaction of each change and
 // names its pool and client types (platform/deps.ts), while lib/ may not touch pg for the next rule.

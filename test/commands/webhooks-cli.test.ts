@@ -7,19 +7,19 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import t, { type Test } from 'tap'
 import { loadConfig } from '../../src/config.js'
-import { purgeExpired } from '../../src/jobs/purge-expired.js'
 import { deriveSecrets, parseSecretKey } from '../../src/lib/secrets.js'
 import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
 import { type Actor, recordEvents } from '../../src/platform/events.js'
 import { getIntegration } from '../../src/platform/tenancy/integrations.js'
 import type { ShopRow } from '../../src/platform/tenancy/shops.js'
-import { dispatchEvents } from '../../src/resources/deliveries/service.js'
 import {
   createEndpoint,
   signingSecrets,
   vetWebhookUrl,
   type WebhookEndpointRow,
 } from '../../src/resources/webhook-endpoints/service.js'
+import { dispatchEvents } from '../../src/worker/dispatch.js'
+import { purgeExpired } from '../../src/worker/maintenance.js'
 import { createTestKey, createTestShop } from '../helpers/app.js'
 import { type CliResult, cliEnv, cliPath, runCli } from '../helpers/cli.js'
 import { createTestDatabase } from '../helpers/database.js'

@@ -17,7 +17,7 @@ import { openEmbeddedDatabase } from '../../src/db/embedded.js'
 import { maintenanceQueue } from '../../src/db/job-queue.js'
 import { migrationsDir } from '../../src/db/migrate.js'
 import { describeConnectionRole } from '../../src/db/roles.js'
-import { WebhookWorker } from '../../src/jobs/webhook-worker.js'
+import { WebhookWorker } from '../../src/worker/webhook-worker.js'
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777
 const runtimeFile = (dataDir: string) => path.join(dataDir, 'embedded-postgres-runtime.json')

@@ -14,7 +14,7 @@ import { cliEnv } from '../helpers/cli.js'
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
 /** A file with one database: it runs for some seconds after tap starts it, long enough to interrupt. */
-const smallDatabaseFile = 'test/jobs/purge-expired.test.ts'
+const smallDatabaseFile = 'test/worker/purge-expired.test.ts'
 
 interface Run {
   child: ChildProcess

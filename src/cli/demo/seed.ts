@@ -1,5 +1,13 @@
 import type pg from 'pg'
 import { Temporal } from 'temporal-polyfill'
+import {
+  appointmentStatus,
+  cannedJobsByCode,
+  customerNameAndPhone,
+  inventoryItemIds,
+  openRepairOrderIds,
+  shopRecordCounts,
+} from '../../db/demo-queries.js'
 import { type Queryable, withTransaction } from '../../db/pool.js'
 import { analyzeTables } from '../../db/statistics.js'
 import { ApiError } from '../../lib/errors.js'
@@ -198,18 +206,6 @@ const tourPlans: OrderPlan[] = [
 
 /** A fleet vehicle handed back on account, before its invoice is paid. */
 const fleetPlan: OrderPlan = { target: 'picked_up', payment: 'on_account', feeAndDiscount: true }
-
-/**
- * Whether any shop already has customers, repair orders or integrations: `serve --demo` fills only an
- * empty database, and never mixes demo records into a shop in use.
- */
-export async function databaseHasData(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query<{ filled: boolean }>(
-    `select exists (select 1 from customers) or exists (select 1 from repair_orders)
-       or exists (select 1 from integrations) as filled`,
-  )
-  return rows[0]?.filled ?? false
-}
 
 /** Orders worked at once: enough to overlap round trips, few enough to leave the API its connections. */
 const sideBySide = 4
@@ -415,9 +411,10 @@ class DemoSeeder {
       }),
     }))
     await this.#change((tx) => importInventoryItems(tx, this.#actor, rows, []))
-    const { rows: items } = await this.#pool.query<{ public_id: string; part_number: string }>(
-      'select public_id, part_number from inventory_items where shop_id = $1::uuid and part_number = any($2::text[])',
-      [this.#shop.id, catalogue.inventory.map((item) => item.part_number)],
+    const items = await inventoryItemIds(
+      this.#pool,
+      this.#shop.id,
+      catalogue.inventory.map((item) => item.part_number),
     )
     for (const item of items) this.#inventory.set(item.part_number, item.public_id)
 
@@ -444,9 +441,10 @@ class DemoSeeder {
       }),
     }))
     await this.#change((tx) => importCannedJobs(tx, this.#actor, jobs, []))
-    const { rows: canned } = await this.#pool.query<{ public_id: string; kind: string }>(
-      'select public_id, kind from canned_jobs where shop_id = $1::uuid and code = any($2::text[]) order by code',
-      [this.#shop.id, catalogue.cannedJobs.map((job) => job.code)],
+    const canned = await cannedJobsByCode(
+      this.#pool,
+      this.#shop.id,
+      catalogue.cannedJobs.map((job) => job.code),
     )
     this.#cannedJobs = canned.map((job) => ({ publicId: job.public_id, paying: job.kind === 'service' }))
   }
@@ -581,11 +579,11 @@ class DemoSeeder {
     const count = Math.max(2, Math.floor(people.length / 50))
     for (let index = 0; index < count && index < people.length; index++) {
       const original = people[(index * 7 + 1) % people.length] as Customer
-      const { rows } = await this.#pool.query<{ first_name: string; last_name: string; phone: string | null }>(
-        'select first_name, last_name, phone from customers where shop_id = $1::uuid and public_id = $2::text',
-        [this.#shop.id, original.publicId],
-      )
-      const source = rows[0] as { first_name: string; last_name: string; phone: string | null }
+      const source = (await customerNameAndPhone(this.#pool, this.#shop.id, original.publicId)) as {
+        first_name: string
+        last_name: string
+        phone: string | null
+      }
       const vehicle = this.#vehicleFields(null)
       await this.#change(async (tx) => {
         const duplicate = await createCustomer(
@@ -656,11 +654,7 @@ class DemoSeeder {
   /** Moves a booking to `status` by the front desk's moves (it was booked, or requested). */
   async #setStatus(appointment: string, status: string) {
     await this.#change(async (tx) => {
-      const { rows } = await tx.query<{ status: string }>(
-        'select status from appointments where shop_id = $1::uuid and public_id = $2::text',
-        [this.#shop.id, appointment],
-      )
-      const current = rows[0]?.status
+      const current = await appointmentStatus(tx, this.#shop.id, appointment)
       if (current === status) return
       if (status === 'requested' || current === 'requested') {
         await setAppointmentStatus(tx, this.#actor, appointment, status)
@@ -1126,11 +1120,7 @@ class DemoSeeder {
 
   async #tasks() {
     const random = this.#random
-    const { rows: orders } = await this.#pool.query<{ public_id: string }>(
-      `select public_id from repair_orders where shop_id = $1::uuid and state not in ('closed', 'cancelled')
-       order by number_value limit 20`,
-      [this.#shop.id],
-    )
+    const orders = await openRepairOrderIds(this.#pool, this.#shop.id, 20)
     const count = Math.max(8, Math.round(this.#customers.length / 10))
     const statuses: (TaskStatus | 'done')[] = ['open', 'in_progress', 'blocked', 'waiting', 'done']
     for (let index = 0; index < count; index++) {
@@ -1153,27 +1143,7 @@ class DemoSeeder {
   }
 
   async #counts(): Promise<DemoCounts> {
-    const { rows } = await this.#pool.query<Record<keyof DemoCounts, number>>(
-      `select
-         (select count(*) from customers where shop_id = $1::uuid)::integer as customers,
-         (select count(*) from customers where shop_id = $1::uuid and fleet_account)::integer as fleet_accounts,
-         (select count(*) from vehicles where shop_id = $1::uuid)::integer as vehicles,
-         (select count(*) from technicians where shop_id = $1::uuid)::integer as technicians,
-         (select count(*) from appointments where shop_id = $1::uuid)::integer as appointments,
-         (select count(*) from repair_orders where shop_id = $1::uuid)::integer as repair_orders,
-         (select count(*) from jobs where shop_id = $1::uuid)::integer as jobs,
-         (select count(*) from job_labor where shop_id = $1::uuid)::integer as labor_entries,
-         (select count(*) from job_parts where shop_id = $1::uuid)::integer as parts,
-         (select count(*) from canned_jobs where shop_id = $1::uuid)::integer as canned_jobs,
-         (select count(*) from inventory_items where shop_id = $1::uuid)::integer as inventory_items,
-         (select count(*) from invoices where shop_id = $1::uuid and doc_type = 'invoice')::integer as invoices,
-         (select count(*) from invoices where shop_id = $1::uuid and doc_type = 'credit_note')::integer as credit_notes,
-         (select count(*) from payments where shop_id = $1::uuid)::integer as payments,
-         (select count(*) from tasks where shop_id = $1::uuid)::integer as tasks,
-         (select count(*) from events where shop_id = $1::uuid)::integer as events`,
-      [this.#shop.id],
-    )
-    const counts = rows[0] as Omit<DemoCounts, 'merged_customers'>
+    const counts = await shopRecordCounts(this.#pool, this.#shop.id)
     return {
       customers: counts.customers,
       fleet_accounts: counts.fleet_accounts,

@@ -1,18 +1,14 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import {
-  attemptResult,
-  bodyPreview,
-  requirePublicId,
-  secretKeyWarning,
-  withinResendWindow,
-} from '../../cli/webhooks.js'
+import { attemptResult, bodyPreview, requirePublicId, secretKeyWarning } from '../../cli/webhooks.js'
 import { loadSecrets } from '../../io/secret-key.js'
 import { createDeliveryAgent } from '../../io/webhook-targets.js'
-import { attemptDelivery, leaseMs } from '../../jobs/webhook-attempt.js'
 import { ApiError } from '../../lib/errors.js'
 import { eventRetentionDays } from '../../platform/events.js'
-import { claimForResend, getDelivery } from '../../resources/deliveries/service.js'
+import { getDelivery } from '../../resources/deliveries/service.js'
+import { withinResendWindow } from '../../resources/events/operator.js'
+import { attemptDelivery } from '../../worker/attempt.js'
+import { claimForResend, leaseMs } from '../../worker/claim.js'
 
 export default class DeliveriesResend extends BaseCommand {
   static override description =

@@ -1,14 +1,9 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import {
-  instantFlagHelp,
-  listEventsForOperator,
-  parseInstantFlag,
-  presentEvent,
-  requirePublicId,
-} from '../../cli/webhooks.js'
+import { instantFlagHelp, parseInstantFlag, presentEvent, requirePublicId } from '../../cli/webhooks.js'
 import { UsageError } from '../../lib/errors.js'
 import { eventRetentionDays, isEventType } from '../../platform/events.js'
+import { listEventsForOperator } from '../../resources/events/operator.js'
 
 export default class EventsList extends BaseCommand {
   static override description =

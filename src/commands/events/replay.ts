@@ -1,9 +1,10 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { getEndpointForOperator, instantFlagHelp, parseInstantFlag, requirePublicId } from '../../cli/webhooks.js'
+import { instantFlagHelp, parseInstantFlag, requirePublicId } from '../../cli/webhooks.js'
 import { UsageError } from '../../lib/errors.js'
 import { eventRetentionDays, isEventType } from '../../platform/events.js'
 import { replayEvents } from '../../resources/deliveries/service.js'
+import { getEndpointForOperator } from '../../resources/webhook-endpoints/operator.js'
 
 // Windows at least this large show progress on stderr (replayEvents queues 1000 per batch).
 const progressThreshold = 1000

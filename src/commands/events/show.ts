@@ -1,13 +1,8 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import {
-  getEventForOperator,
-  keyValueBlock,
-  presentDelivery,
-  presentEvent,
-  requirePublicId,
-} from '../../cli/webhooks.js'
+import { keyValueBlock, presentDelivery, presentEvent, requirePublicId } from '../../cli/webhooks.js'
 import { listDeliveries } from '../../resources/deliveries/service.js'
+import { getEventForOperator } from '../../resources/events/operator.js'
 
 // Far more than an event ever gets (one per endpoint, plus replays and tests): effectively all.
 const maxDeliveries = 1000

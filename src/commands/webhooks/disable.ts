@@ -1,8 +1,9 @@
 import { Args, Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { presentEndpoint, requirePublicId, setEndpointStatus, staffDisabledReason } from '../../cli/webhooks.js'
+import { presentEndpoint, requirePublicId } from '../../cli/webhooks.js'
 import { UsageError } from '../../lib/errors.js'
 import { eventRetentionDays } from '../../platform/events.js'
+import { setEndpointStatus, staffDisabledReason } from '../../resources/webhook-endpoints/operator.js'
 
 export default class WebhooksDisable extends BaseCommand {
   static override description =

@@ -1,7 +1,8 @@
 import { Args, Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { presentEndpoint, requirePublicId, setEndpointStatus } from '../../cli/webhooks.js'
+import { presentEndpoint, requirePublicId } from '../../cli/webhooks.js'
 import { eventRetentionDays } from '../../platform/events.js'
+import { setEndpointStatus } from '../../resources/webhook-endpoints/operator.js'
 
 export default class WebhooksEnable extends BaseCommand {
   static override description =

@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { listEndpointsForOperator, presentEndpoint, requirePublicId } from '../../cli/webhooks.js'
+import { presentEndpoint, requirePublicId } from '../../cli/webhooks.js'
+import { listEndpointsForOperator } from '../../resources/webhook-endpoints/operator.js'
 
 export default class WebhooksList extends BaseCommand {
   static override description =

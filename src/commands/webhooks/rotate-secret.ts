@@ -1,13 +1,8 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import {
-  operatorEndpointContext,
-  presentEndpoint,
-  requirePublicId,
-  rotateEndpointSecret,
-  secretKeyWarning,
-} from '../../cli/webhooks.js'
+import { operatorEndpointContext, presentEndpoint, requirePublicId, secretKeyWarning } from '../../cli/webhooks.js'
 import { loadSecrets } from '../../io/secret-key.js'
+import { rotateEndpointSecret } from '../../resources/webhook-endpoints/operator.js'
 
 export default class WebhooksRotateSecret extends BaseCommand {
   static override description =

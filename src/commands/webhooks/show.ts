@@ -1,14 +1,8 @@
 import { Args } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import {
-  deliveryCounts,
-  getEndpointForOperator,
-  keyValueBlock,
-  presentDelivery,
-  presentEndpoint,
-  requirePublicId,
-} from '../../cli/webhooks.js'
-import { listDeliveries } from '../../resources/deliveries/service.js'
+import { keyValueBlock, presentDelivery, presentEndpoint, requirePublicId } from '../../cli/webhooks.js'
+import { deliveryCounts, listDeliveries } from '../../resources/deliveries/service.js'
+import { getEndpointForOperator } from '../../resources/webhook-endpoints/operator.js'
 
 export default class WebhooksShow extends BaseCommand {
   static override description =

@@ -235,3 +235,31 @@ function toAuthContext(row: AuthRow): AuthContext {
     }),
   })
 }
+
+/**
+ * Live keys of active integrations not used for `days` (never used: created that long ago), for
+ * `shopapi status`; the longest unused first.
+ */
+export async function keysUnusedFor(
+  db: Queryable,
+  days: number,
+): Promise<
+  { prefix: string; integration_id: string; integration_name: string; created_at: Date; last_used_at: Date | null }[]
+> {
+  const { rows } = await db.query<{
+    prefix: string
+    integration_id: string
+    integration_name: string
+    created_at: Date
+    last_used_at: Date | null
+  }>(
+    `select k.display_prefix as prefix, i.public_id as integration_id, i.name as integration_name, k.created_at,
+       k.last_used_at
+     from api_keys k join integrations i on i.shop_id = k.shop_id and i.id = k.integration_id
+     where k.revoked_at is null and i.status = 'active'
+       and coalesce(k.last_used_at, k.created_at) < now() - make_interval(days => $1)
+     order by coalesce(k.last_used_at, k.created_at), k.display_prefix`,
+    [days],
+  )
+  return rows
+}

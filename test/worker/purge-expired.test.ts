@@ -1,5 +1,5 @@
 import t from 'tap'
-import { purgeExpired } from '../../src/jobs/purge-expired.js'
+import { purgeExpired } from '../../src/worker/maintenance.js'
 import { createTestKey, createTestShop } from '../helpers/app.js'
 import { createTestDatabase } from '../helpers/database.js'
 

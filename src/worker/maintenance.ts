@@ -1,4 +1,6 @@
 import type pg from 'pg'
+import type PgBoss from 'pg-boss'
+import { maintenanceQueue } from '../db/job-queue.js'
 import type { Queryable } from '../db/pool.js'
 import { purgeExpiredEvents } from '../platform/events.js'
 import { purgeIdempotencyKeys } from '../platform/idempotency.js'
@@ -29,5 +31,27 @@ export async function runMaintenance(pool: pg.Pool): Promise<Record<string, numb
     eventsDeleted: result.events,
     previousSecretsErased: result.previousSecrets,
     silentWorkersForgotten: await purgeSilentWorkers(pool),
+  }
+}
+
+/**
+ * Runs the scheduled maintenance job if pg-boss has one due. The worker's scan fetches it rather than
+ * `boss.work`, whose unawaited completion can crash a process when the database goes away during
+ * shutdown.
+ */
+export async function runScheduledMaintenance(
+  boss: PgBoss,
+  pool: pg.Pool,
+  log: { info(details: object, message: string): void; error(details: object, message: string): void },
+): Promise<void> {
+  const [job] = await boss.fetch(maintenanceQueue)
+  if (!job) return
+  try {
+    const result = await runMaintenance(pool)
+    if (Object.values(result).some((count) => count > 0)) log.info(result, 'purged expired records')
+    await boss.complete(maintenanceQueue, job.id)
+  } catch (error) {
+    log.error({ err: error }, 'maintenance failed; it runs again next minute')
+    await boss.fail(maintenanceQueue, job.id, { message: String(error) }).catch(() => {})
   }
 }

@@ -4,16 +4,17 @@ import { type Dispatcher, errors as undiciErrors } from 'undici'
 import type { WebhookConfig } from '../config.js'
 import { deliverySignatureHeaders } from '../lib/webhook-signature.js'
 import { eventEnvelope } from '../platform/events.js'
+import { signingSecrets } from '../resources/webhook-endpoints/service.js'
+import { type ClaimedDelivery, releaseLeases } from './claim.js'
 import {
   type AttemptOutcome,
-  type ClaimedDelivery,
   countUnrecordedAttempt,
+  describeDatabaseError,
+  isDatabaseRefusal,
   type RecordedAttempt,
   recordAttempt,
-  releaseLeases,
-  type UnrecordedAttempt,
-} from '../resources/deliveries/service.js'
-import { signingSecrets } from '../resources/webhook-endpoints/service.js'
+  UnrecordedAttemptError,
+} from './record.js'
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
 export const webhookUserAgent = `shopapi-webhooks/${version}`
@@ -28,11 +29,6 @@ export interface AttemptRuntime {
   sealKey: Uint8Array
   /** The SSRF-safe agent (createDeliveryAgent): resolves, vets and pins every connection. */
   agent: Dispatcher
-}
-
-/** How long a claimed delivery stays leased: the request timeout plus time to record the result. */
-export function leaseMs(webhooks: Pick<WebhookConfig, 'timeoutMs'>): number {
-  return webhooks.timeoutMs + 20_000
 }
 
 /**
@@ -270,33 +266,56 @@ export async function attemptDelivery(
   return { outcome, recorded }
 }
 
-/** An attempt was sent but its result could not be stored; `counted` says what became of the delivery. */
-export class UnrecordedAttemptError extends Error {
-  readonly counted: UnrecordedAttempt | null
-  constructor(cause: unknown, counted: UnrecordedAttempt | null) {
-    super(
-      counted?.failed
-        ? 'the attempt could not be recorded; the delivery has failed'
-        : 'the attempt could not be recorded; it will be retried',
-      { cause },
-    )
-    this.name = 'UnrecordedAttemptError'
-    this.counted = counted
+const maxCachedBodies = 5000
+const maxCachedSecrets = 10_000
+
+/**
+ * What signs and fills the worker's requests, worked out once: an event's envelope (every endpoint of
+ * an event is sent the same bytes) and an endpoint's unsealed secrets.
+ */
+export class SigningCache {
+  /** Envelopes by event id. */
+  private readonly bodies = new Map<string, string>()
+  /** Unsealed secrets by endpoint, valid while the sealed columns are the same bytes. */
+  private readonly secrets = new Map<string, { sealed: Buffer; previous: Buffer | null; plain: string[] }>()
+
+  constructor(private readonly sealKey: Uint8Array) {}
+
+  bodyFor(delivery: ClaimedDelivery): string {
+    const id = delivery.event.public_id
+    let body = this.bodies.get(id)
+    if (body === undefined) {
+      body = deliveryBody(delivery)
+      // Events are immutable; the oldest cached envelope goes first.
+      if (this.bodies.size >= maxCachedBodies) this.bodies.delete(this.bodies.keys().next().value as string)
+      this.bodies.set(id, body)
+    }
+    return body
+  }
+
+  /**
+   * The secrets that sign this delivery, unsealed once per endpoint and secret (a rotation changes the
+   * sealed bytes the claim reads, so the cache never signs with a stale secret); the previous secret's
+   * overlap is checked at every use.
+   */
+  secretsFor(delivery: ClaimedDelivery): string[] {
+    let entry = this.secrets.get(delivery.endpoint_id)
+    const previous = delivery.previous_secret_sealed
+    if (!entry?.sealed.equals(delivery.secret_sealed) || !sameBytes(entry.previous, previous)) {
+      // Every secret the row holds; whether the previous one still signs is decided below, per use.
+      const plain = signingSecrets(
+        { ...delivery, previous_secret_expires_at: previous ? new Date(8.64e15) : null },
+        this.sealKey,
+      )
+      entry = { sealed: delivery.secret_sealed, previous, plain }
+      if (this.secrets.size >= maxCachedSecrets) this.secrets.clear()
+      this.secrets.set(delivery.endpoint_id, entry)
+    }
+    const overlap = delivery.previous_secret_expires_at
+    return overlap && overlap > new Date() ? entry.plain : entry.plain.slice(0, 1)
   }
 }
 
-// SQLSTATE classes of passing trouble, not of the record itself: connection (08), rollback such as a
-// deadlock (40), insufficient resources (53), lock not available (55), operator intervention such as a
-// shutdown or statement timeout (57), system I/O (58). Their lease lapses and the attempt runs again.
-const transientSqlClasses = new Set(['08', '40', '53', '55', '57', '58'])
-
-/** True when Postgres refused the record itself (a SQLSTATE outside the transient classes): it would again. */
-export function isDatabaseRefusal(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !transientSqlClasses.has(code.slice(0, 2))
-}
-
-export function describeDatabaseError(error: unknown): string {
-  const { code, message } = error as { code?: string; message?: string }
-  return `${code ?? 'error'}: ${message ?? String(error)}`
+function sameBytes(a: Buffer | null, b: Buffer | null): boolean {
+  return a === null || b === null ? a === b : a.equals(b)
 }

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { nextDispatchBatch } from '../../src/jobs/webhook-worker.js'
+import { nextDispatchBatch } from '../../src/worker/dispatch.js'
 
 // The dispatch statement holds key-share locks on the endpoints it fans out to; an endpoint's DELETE
 // waits for them. The batch is sized so one statement writes about 2,000 deliveries.

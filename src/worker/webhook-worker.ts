@@ -14,67 +14,29 @@ import {
   type WorkerIdentity,
   writeHeartbeat,
 } from '../platform/worker-heartbeat.js'
+import { SigningCache, sendDelivery } from './attempt.js'
 import {
-  type AttemptToRecord,
   type ClaimedDelivery,
   type ClaimWant,
   claimDeliveries,
-  countUnrecordedAttempt,
   type DueEndpoint,
-  dispatchEvents,
   findDueEndpoints,
-  type RecordedAttempts,
-  recordAttempts,
-  releaseLeases,
-} from '../resources/deliveries/service.js'
-import { signingSecrets } from '../resources/webhook-endpoints/service.js'
-import { runMaintenance } from './purge-expired.js'
-import {
-  deliveryBody,
-  describeDatabaseError,
-  isDatabaseRefusal,
   leaseMs,
-  sendDelivery,
-  UnrecordedAttemptError,
-} from './webhook-attempt.js'
+  releaseLeases,
+} from './claim.js'
+import { dispatchEvents, firstDispatchEvents, nextDispatchBatch } from './dispatch.js'
+import { runScheduledMaintenance } from './maintenance.js'
+import { AttemptRecorder } from './record.js'
+import { SharedSlots, sharedSlotMs } from './shared-slots.js'
 
 // Channels: the events trigger (migration 00003) and writers of deliveries that bypass events.
 const wakeChannels = ['shopapi_events', 'shopapi_deliveries']
 
 const scanIntervalMs = 1000
 const maintenanceCheckMs = 10_000
-/**
- * An attempt holds one of the process's shared slots for its first second only, then just its
- * endpoint's lane: a slow or dead receiver waits on its own lanes, never on the others' slots.
- */
-const sharedSlotMs = 1000
-/**
- * How often the slots of attempts past their first second are given back: one sweep for all of them
- * rather than a timer per attempt (at 1,500 attempts a second, arming and clearing a timer each was a
- * measurable share of the worker's CPU). A slow attempt frees its slot within 1.0-1.1 s.
- */
-const slotSweepMs = 100
-// Rows per claim and per record statement: large enough that a burst of 100 endpoints is one round
-// trip each way, small enough that one statement stays a few milliseconds.
+// Rows per claim statement: large enough that a burst of 100 endpoints is one round trip, small enough
+// that one statement stays a few milliseconds.
 const maxClaimRows = 500
-const maxRecordRows = 500
-// One dispatch statement holds a key-share lock on every endpoint it fans out to until it ends, and
-// deleting an endpoint waits for those locks (at most the API's lock timeout, then a 409). A thousand
-// events to twenty endpoints were 20,000 rows in one statement: seconds on a busy machine. The next
-// batch is sized from the last one's fan-out so a statement writes about this many deliveries; the
-// first is small, as the fan-out is not known yet.
-const maxDispatchEvents = 1000
-const minDispatchEvents = 10
-const firstDispatchEvents = 100
-const targetDispatchDeliveries = 2000
-
-/** Events to claim in the next dispatch, from the deliveries per event of the last one. */
-export function nextDispatchBatch(current: number, last: { events: number; deliveries: number }): number {
-  if (last.events === 0) return current // nothing claimed: the last fan-out seen is still the best guess
-  if (last.deliveries === 0) return maxDispatchEvents
-  const perEvent = last.deliveries / last.events
-  return Math.max(minDispatchEvents, Math.min(maxDispatchEvents, Math.floor(targetDispatchDeliveries / perEvent)))
-}
 /**
  * Results waiting to be recorded (queued or in the record statement in flight) beyond which nothing
  * more is leased, neither by dispatch nor by claims (the database is slow): every unrecorded result
@@ -82,11 +44,7 @@ export function nextDispatchBatch(current: number, last: { events: number; deliv
  * claim and scan slower still, so the backlog would grow faster the further behind the worker is.
  */
 const maxUnrecorded = 2000
-/** A batch whose record failed for a passing reason is tried again this often before its leases lapse. */
-const recordRetries = 2
 const idleEndpointForgetMs = 60_000
-const maxCachedBodies = 5000
-const maxCachedSecrets = 10_000
 
 export interface WorkerLog {
   info(details: object, message: string): void
@@ -106,12 +64,6 @@ export interface WebhookWorkerOptions {
   applicationName?: string
   /** Where attempts, events dispatched and auto-disables are counted (`serve`'s or `worker`'s metrics). */
   metrics?: Metrics
-}
-
-/** An attempt's hold on a shared slot: given back when the attempt ends or at `until`, whichever is first. */
-interface SlotHold {
-  until: number
-  held: boolean
 }
 
 /** What this process knows of one endpoint with work. */
@@ -154,6 +106,12 @@ export function createWorkerPool(databaseUrl: string, options: Omit<PoolOptions,
  * deliveries of every endpoint with free lanes (SKIP LOCKED, so worker processes share the work), each
  * endpoint sends on up to `endpointConcurrency` lanes, and the results of the attempts that ended
  * meanwhile are recorded by one statement. pg-boss runs the minute maintenance job.
+ *
+ * This class only paces the work; each step's rules have a file of their own in src/worker/:
+ * dispatch.ts (events become deliveries), claim.ts (due endpoints, leases), attempt.ts (sign and
+ * send), record.ts (write the result, in batches), retry-schedule.ts (the next attempt or failure),
+ * auto-disable.ts (the endpoint's failure clock), shared-slots.ts (how much one process leases) and
+ * maintenance.ts (the minute's purges).
  */
 export class WebhookWorker {
   private readonly options: WebhookWorkerOptions
@@ -162,12 +120,8 @@ export class WebhookWorker {
   private readonly pool: pg.Pool
   private readonly lease: number
   private readonly lanes: number
-  /** Attempts in their first second plus deliveries claimed and waiting: see sharedSlotMs. */
-  private readonly sharedSlots: number
-  private shared = 0
-  /** Holds of the attempts started in the last second, oldest first (see slotSweepMs). */
-  private slotHolds: SlotHold[] = []
-  private slotSweep: NodeJS.Timeout | undefined
+  /** Attempts in their first second plus deliveries claimed and waiting: see SharedSlots. */
+  private readonly slots: SharedSlots
   private boss: PgBoss | undefined
   private listener: pg.Client | undefined
   private scanTimer: NodeJS.Timeout | undefined
@@ -185,15 +139,10 @@ export class WebhookWorker {
   private dispatchBatch = firstDispatchEvents
   /** After a failed pass the next one waits for the scan, rather than hammering a database that is away. */
   private pumpPausedUntil = 0
-  private readonly unrecorded: AttemptToRecord[] = []
-  /** Results in the record statement in flight. */
-  private recording = 0
-  private flushing: Promise<void> | undefined
+  /** The results of attempts that ended, waiting to be recorded. */
+  private readonly recorder: AttemptRecorder
   private readonly attempts = new Set<Promise<void>>()
-  /** Envelopes by event id: every endpoint of an event is sent the same bytes. */
-  private readonly bodies = new Map<string, string>()
-  /** Unsealed secrets by endpoint, valid while the sealed columns are the same bytes. */
-  private readonly secrets = new Map<string, { sealed: Buffer; previous: Buffer | null; plain: string[] }>()
+  private readonly signing: SigningCache
   /** This process's row in worker_heartbeats (`shopapi status`). */
   private readonly identity: WorkerIdentity
   private nextHeartbeat = 0
@@ -208,7 +157,9 @@ export class WebhookWorker {
     }
     this.lease = leaseMs(options.webhooks)
     this.lanes = options.webhooks.endpointConcurrency
-    this.sharedSlots = options.webhooks.concurrency * options.webhooks.endpointConcurrency
+    this.slots = new SharedSlots(options.webhooks.concurrency * options.webhooks.endpointConcurrency, () =>
+      this.requestPump(),
+    )
     this.pool = createWorkerPool(options.databaseUrl, {
       max: options.poolSize ?? 10,
       applicationName: options.applicationName ?? 'shopapi worker',
@@ -218,6 +169,15 @@ export class WebhookWorker {
       policy: { allowPrivate: options.webhooks.allowPrivateTargets },
       resolver: webhookResolver({ allowPrivate: options.webhooks.allowPrivateTargets }, options.resolver),
       connectTimeoutMs: options.webhooks.timeoutMs,
+    })
+    this.signing = new SigningCache(options.sealKey)
+    this.recorder = new AttemptRecorder({
+      pool: this.pool,
+      webhooks: options.webhooks,
+      log: options.log,
+      metrics: options.metrics,
+      onFlushed: () => this.requestPump(),
+      onEndpointDisabled: (endpointId) => this.dropQueue(endpointId),
     })
     options.metrics?.watchPool('worker', this.pool)
   }
@@ -244,25 +204,6 @@ export class WebhookWorker {
     this.scanTimer = setInterval(() => this.wake(true), scanIntervalMs)
     this.scanTimer.unref()
     this.wake(true)
-  }
-
-  /**
-   * The scheduled maintenance job (purges), fetched by the scan rather than `boss.work`, whose
-   * unawaited completion can crash a process when the database goes away during shutdown.
-   */
-  private async runDueMaintenance(boss: PgBoss): Promise<void> {
-    if (Date.now() < this.nextMaintenanceCheck) return
-    this.nextMaintenanceCheck = Date.now() + maintenanceCheckMs
-    const [job] = await boss.fetch(maintenanceQueue)
-    if (!job) return
-    try {
-      const result = await runMaintenance(this.pool)
-      if (Object.values(result).some((count) => count > 0)) this.options.log.info(result, 'purged expired records')
-      await boss.complete(maintenanceQueue, job.id)
-    } catch (error) {
-      this.options.log.error({ err: error }, 'maintenance failed; it runs again next minute')
-      await boss.fail(maintenanceQueue, job.id, { message: String(error) }).catch(() => {})
-    }
   }
 
   /** A dedicated connection for LISTEN; it reconnects after a database blip. */
@@ -335,7 +276,10 @@ export class WebhookWorker {
     for (const endpoint of await findDueEndpoints(this.pool)) this.markDue(endpoint)
     this.forgetIdleEndpoints()
     this.requestPump()
-    await this.runDueMaintenance(this.boss as PgBoss)
+    if (Date.now() >= this.nextMaintenanceCheck) {
+      this.nextMaintenanceCheck = Date.now() + maintenanceCheckMs
+      await runScheduledMaintenance(this.boss as PgBoss, this.pool, this.options.log)
+    }
   }
 
   private async beat(): Promise<void> {
@@ -422,7 +366,7 @@ export class WebhookWorker {
       const batchSize = this.dispatchBatch
       const rooms = new Map<string, number>()
       for (const [id, state] of this.endpoints) rooms.set(id, this.roomOf(state))
-      const total = this.holdingBack() ? 0 : Math.max(0, this.sharedSlots - this.shared)
+      const total = this.holdingBack() ? 0 : Math.max(0, this.slots.free)
       const dispatched = await dispatchEvents(this.pool, batchSize, {
         leaseMs: this.lease,
         rooms,
@@ -436,7 +380,7 @@ export class WebhookWorker {
       for (const delivery of dispatched.leased) {
         const state = this.stateOf(delivery)
         state.queue.push(delivery)
-        this.shared += 1
+        this.slots.take()
         started.add(state)
       }
       for (const state of started) this.startLanes(state)
@@ -451,7 +395,7 @@ export class WebhookWorker {
    */
   private async claimDue(): Promise<void> {
     if (this.stopping || this.holdingBack()) return
-    let free = this.sharedSlots - this.shared
+    let free = this.slots.free
     let rows = 0
     const wants: (ClaimWant & { state: EndpointState })[] = []
     for (const id of this.due) {
@@ -469,7 +413,7 @@ export class WebhookWorker {
       const n = Math.min(room, free, maxClaimRows - rows)
       state.reserved += n
       state.dueAgain = false
-      this.shared += n
+      this.slots.take(n)
       free -= n
       rows += n
       wants.push({ shop_id: state.shopId, endpoint_id: id, n, state })
@@ -481,27 +425,27 @@ export class WebhookWorker {
     } catch (error) {
       for (const want of wants) {
         want.state.reserved -= want.n
-        this.shared -= want.n
+        this.slots.give(want.n)
       }
       throw error
     }
     for (const want of wants) {
       want.state.reserved -= want.n
-      this.shared -= want.n
+      this.slots.give(want.n)
       this.due.delete(want.endpoint_id)
       if ((claimed.taken.get(want.endpoint_id) ?? 0) >= want.n || want.state.dueAgain) this.due.add(want.endpoint_id)
     }
     for (const delivery of claimed.deliveries) {
       const state = this.endpoints.get(delivery.endpoint_id) as EndpointState
       state.queue.push(delivery)
-      this.shared += 1
+      this.slots.take()
     }
     for (const want of wants) this.startLanes(want.state)
   }
 
   /** True while too many results wait to be recorded: nothing more is leased (see maxUnrecorded). */
   private holdingBack(): boolean {
-    return this.unrecorded.length + this.recording >= maxUnrecorded
+    return this.recorder.waiting >= maxUnrecorded
   }
 
   /** Starts queued deliveries on the endpoint's free lanes. */
@@ -520,11 +464,11 @@ export class WebhookWorker {
   /** Signs and sends one claimed delivery; its result joins the next record batch. */
   private async attempt(state: EndpointState, delivery: ClaimedDelivery): Promise<void> {
     // The slot it held while queued is held for the attempt's first second.
-    const hold = this.holdSlot()
+    const hold = this.slots.holdForAttempt()
     try {
       let secrets: string[]
       try {
-        secrets = this.secretsFor(delivery)
+        secrets = this.signing.secretsFor(delivery)
       } catch (error) {
         // A configuration fault costs the receiver nothing: no attempt, the lease is given back.
         this.options.log.error({ err: error, deliveryId: delivery.public_id }, 'a webhook secret cannot be read')
@@ -535,184 +479,17 @@ export class WebhookWorker {
         delivery,
         secrets,
         { webhooks: this.options.webhooks, agent: this.agent },
-        this.bodyFor(delivery),
+        this.signing.bodyFor(delivery),
       )
       state.healthy = outcome.succeeded && outcome.durationMs < sharedSlotMs
       this.options.metrics?.countAttempt(outcome)
-      this.unrecorded.push({ delivery, outcome })
-      this.requestFlush()
+      this.recorder.add({ delivery, outcome })
     } finally {
-      if (hold.held) {
-        hold.held = false
-        this.shared -= 1
-      }
+      this.slots.endAttempt(hold)
       state.inflight -= 1
       state.lastActive = Date.now()
       this.startLanes(state)
       this.requestPump()
-    }
-  }
-
-  private holdSlot(): SlotHold {
-    const hold = { until: Date.now() + sharedSlotMs, held: true }
-    this.slotHolds.push(hold)
-    if (!this.slotSweep) {
-      this.slotSweep = setInterval(() => this.sweepSlots(), slotSweepMs)
-      this.slotSweep.unref()
-    }
-    return hold
-  }
-
-  /** Gives back the slots of attempts past their first second; forgets the holds of attempts that ended. */
-  private sweepSlots(): void {
-    const now = Date.now()
-    const holds = this.slotHolds
-    let released = 0
-    let kept = 0
-    // One pass over the last second's attempts: expired holds give their slot back, and the holds of
-    // attempts that ended (or just expired) are dropped, keeping the start order.
-    for (const hold of holds) {
-      if (hold.held && hold.until <= now) {
-        hold.held = false
-        this.shared -= 1
-        released += 1
-      }
-      if (hold.held) holds[kept++] = hold
-    }
-    holds.length = kept
-    if (kept === 0 && this.slotSweep) {
-      clearInterval(this.slotSweep)
-      this.slotSweep = undefined
-    }
-    if (released > 0) this.requestPump()
-  }
-
-  private bodyFor(delivery: ClaimedDelivery): string {
-    const id = delivery.event.public_id
-    let body = this.bodies.get(id)
-    if (body === undefined) {
-      body = deliveryBody(delivery)
-      // Events are immutable; the oldest cached envelope goes first.
-      if (this.bodies.size >= maxCachedBodies) this.bodies.delete(this.bodies.keys().next().value as string)
-      this.bodies.set(id, body)
-    }
-    return body
-  }
-
-  /**
-   * The secrets that sign this delivery, unsealed once per endpoint and secret (a rotation changes the
-   * sealed bytes the claim reads, so the cache never signs with a stale secret); the previous secret's
-   * overlap is checked at every use.
-   */
-  private secretsFor(delivery: ClaimedDelivery): string[] {
-    let entry = this.secrets.get(delivery.endpoint_id)
-    const previous = delivery.previous_secret_sealed
-    if (!entry?.sealed.equals(delivery.secret_sealed) || !sameBytes(entry.previous, previous)) {
-      // Every secret the row holds; whether the previous one still signs is decided below, per use.
-      const plain = signingSecrets(
-        { ...delivery, previous_secret_expires_at: previous ? new Date(8.64e15) : null },
-        this.options.sealKey,
-      )
-      entry = { sealed: delivery.secret_sealed, previous, plain }
-      if (this.secrets.size >= maxCachedSecrets) this.secrets.clear()
-      this.secrets.set(delivery.endpoint_id, entry)
-    }
-    const overlap = delivery.previous_secret_expires_at
-    return overlap && overlap > new Date() ? entry.plain : entry.plain.slice(0, 1)
-  }
-
-  /** Records the results waiting, one batch at a time: results that end meanwhile make the next batch. */
-  private requestFlush(): void {
-    if (this.flushing) return
-    this.flushing = (async () => {
-      while (this.unrecorded.length > 0) {
-        const batch = this.unrecorded.splice(0, maxRecordRows)
-        this.recording = batch.length
-        try {
-          await this.record(batch)
-        } finally {
-          this.recording = 0
-        }
-      }
-    })()
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'recording webhook attempts failed'))
-      .finally(() => {
-        this.flushing = undefined
-        if (this.unrecorded.length > 0) this.requestFlush()
-        // Claims pause while too many results wait.
-        this.requestPump()
-      })
-  }
-
-  private async record(batch: AttemptToRecord[], tries = 0): Promise<void> {
-    let recorded: RecordedAttempts
-    try {
-      recorded = await recordAttempts(this.pool, batch, this.options.webhooks)
-    } catch (error) {
-      if (isDatabaseRefusal(error)) {
-        // One record the database refuses must not cost the others theirs: each is tried on its own.
-        if (batch.length > 1) {
-          for (const item of batch) await this.record([item])
-        } else {
-          await this.countUnrecorded(batch[0] as AttemptToRecord, error)
-        }
-        return
-      }
-      if (tries < recordRetries) {
-        await new Promise((resolve) => setTimeout(resolve, 250 * (tries + 1)))
-        return this.record(batch, tries + 1)
-      }
-      // Passing trouble (a lost connection): the leases lapse and the deliveries are attempted again.
-      this.options.log.error(
-        { err: error, deliveryIds: batch.slice(0, 10).map((item) => item.delivery.public_id), count: batch.length },
-        'recording webhook attempts failed',
-      )
-      return
-    }
-    const metrics = this.options.metrics
-    if (metrics) {
-      let succeeded = 0
-      let failed = 0
-      for (const attempt of recorded.attempts) {
-        if (attempt.status === 'succeeded') succeeded += 1
-        else if (attempt.status === 'failed') failed += 1
-      }
-      metrics.countFinished('succeeded', succeeded)
-      metrics.countFinished('failed', failed)
-      metrics.countAutoDisabled(recorded.disabledEndpoints.length)
-    }
-    for (const endpointId of recorded.disabledEndpoints) await this.dropQueue(endpointId)
-  }
-
-  /**
-   * An attempt was sent but the database refuses its record: counted on the delivery, retried a few
-   * times, then failed with the reason (never a silent loop).
-   */
-  private async countUnrecorded({ delivery, outcome }: AttemptToRecord, error: unknown): Promise<void> {
-    try {
-      const counted = await countUnrecordedAttempt(
-        this.pool,
-        delivery,
-        outcome,
-        describeDatabaseError(error),
-        this.options.webhooks.retryScheduleMs,
-      )
-      if (counted?.failed) this.options.metrics?.countFinished('failed')
-      const unrecorded = new UnrecordedAttemptError(error, counted)
-      this.options.log.error(
-        {
-          err: error,
-          deliveryId: delivery.public_id,
-          recordFailures: counted?.recordFailures,
-          deliveryFailed: counted?.failed ?? false,
-        },
-        unrecorded.message,
-      )
-    } catch (countError) {
-      this.options.log.error(
-        { err: countError, deliveryId: delivery.public_id },
-        'recording a webhook attempt failed; its lease lapses and it is attempted again',
-      )
     }
   }
 
@@ -721,7 +498,7 @@ export class WebhookWorker {
     const state = this.endpoints.get(endpointId)
     if (!state || state.queue.length === 0) return
     const dropped = state.queue.splice(0)
-    this.shared -= dropped.length
+    this.slots.give(dropped.length)
     await releaseLeases(this.pool, dropped).catch(() => {})
   }
 
@@ -730,26 +507,21 @@ export class WebhookWorker {
     if (this.stopping) return
     this.stopping = true
     if (this.scanTimer) clearInterval(this.scanTimer)
-    if (this.slotSweep) clearInterval(this.slotSweep)
-    this.slotSweep = undefined
+    this.slots.stop()
     await this.listener?.end().catch(() => {})
     await this.cycle
     await this.pumping
     // Claimed but not started: given back now, not when the lease lapses.
     const queued: ClaimedDelivery[] = []
     for (const state of this.endpoints.values()) queued.push(...state.queue.splice(0))
-    this.shared -= queued.length
+    this.slots.give(queued.length)
     await releaseLeases(this.pool, queued).catch(() => {})
     await Promise.all([...this.attempts])
-    while (this.flushing) await this.flushing
+    await this.recorder.drain()
     await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
     await this.agent.close().catch(() => {})
     await removeHeartbeat(this.pool, this.identity.id).catch(() => {})
     this.options.metrics?.unwatchPool('worker')
     await this.pool.end().catch(() => {})
   }
-}
-
-function sameBytes(a: Buffer | null, b: Buffer | null): boolean {
-  return a === null || b === null ? a === b : a.equals(b)
 }
