@@ -6,6 +6,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY scripts/manifest.js ./scripts/
 RUN npm run build && npm prune --omit=dev --ignore-scripts
 # The one install script package.json's allowScripts trusts: the embedded PostgreSQL's platform
 # package (only this machine's is installed) recreates its library symlinks.
@@ -17,6 +18,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/oclif.manifest.json ./
 COPY package.json ./
 COPY bin ./bin
 COPY migrations ./migrations
