@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process'
 // - dns: the app in this process with a DNS resolver that takes 5 s; 50 POST /v1/webhook-endpoints
 //   wait for it while three clients poll GET /v1/shop. Figure: GET /v1/shop p99 and max while the
 //   creates wait, and the most pooled connections checked out. Goal: p99 under 50 ms. The behaviour
-//   (no pooled connection held, at most 8 lookups at once): test/server/webhook-endpoints.test.ts.
+//   (no pooled connection held, at most 8 lookups at once): test/resources/webhook-endpoints/webhook-endpoints.test.ts.
 // - heap: a child that keeps ~40 MB alive and churns garbage for 2.5 s, once with V8's own growing
 //   factor and once with SHOPAPI_HEAP_GROWTH_PERCENT's default. Figure: the largest old generation V8
 //   committed. Goal: under 150 MB and under 3/4 of V8's own. The behaviour (the factor is applied, no
