@@ -21,6 +21,9 @@ const staff = (shop: ShopRow) => ({ shopId: shop.id, integrationId: null })
 async function addTechnicians(shop: ShopRow, names: string[]): Promise<string[]> {
   const ids: string[] = []
   for (const name of names) {
+    // created_at is kept to the millisecond and ties are ordered by id: two creates within one
+    // millisecond (a quick machine) would make "newest first" differ from the order written here.
+    await new Promise((resolve) => setTimeout(resolve, 2))
     const row = await withTransaction(api.pool, (tx) => createTechnician(tx, staff(shop), { name }))
     ids.push(row.public_id)
   }
