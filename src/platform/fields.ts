@@ -9,11 +9,14 @@ import type { Page, PageRequest } from './pagination.js'
 import {
   type BaseRow,
   type Column,
+  createRecord,
   type FilterSql,
   getRecord,
   listRecords,
   type ResourceDefinition,
   type SqlType,
+  updateRecord,
+  writableChanges,
 } from './resource.js'
 import {
   cursorParam,
@@ -51,6 +54,8 @@ export interface FieldSpec {
   input?: z.ZodType
   /** The input field's name when it is not the API name (`address` writes `address_line1`). */
   inputAs?: string
+  /** A create must give it (the other inputs are optional there, as in every PATCH). */
+  required?: true
 }
 
 /**
@@ -61,6 +66,7 @@ export interface ShownSpec {
   response?: z.ZodType
   input?: z.ZodType
   inputAs?: string
+  required?: true
 }
 
 type Spec = FieldSpec | ShownSpec
@@ -114,6 +120,17 @@ export type InputShape<F extends Specs> = {
     input: infer I extends z.ZodType
   }
     ? I
+    : never
+}
+
+/** The create inputs of the table: the `required` ones as declared, the others optional. */
+export type CreateShape<F extends Specs> = {
+  [K in keyof F as F[K] extends { input: z.ZodType } ? InputName<K, F[K]> & string : never]: F[K] extends {
+    input: infer I extends z.ZodType
+  }
+    ? F[K] extends { required: true }
+      ? I
+      : z.ZodOptional<I>
     : never
 }
 
@@ -253,11 +270,15 @@ export function defineResource<
   const columns: Record<string, Column> = { ...base }
   const writable: Record<string, { column: string; type: SqlType }> = {}
   const inputs: Record<string, z.ZodType> = {}
+  const createInputs: Record<string, z.ZodType> = {}
   const shown: Record<string, z.ZodType> = {}
   const presenters: [string, (row: Row, context: C) => unknown][] = []
   for (const [key, field] of Object.entries(spec.fields as Specs)) {
     const name = ('api' in field && field.api) || key
-    if (field.input) inputs[field.inputAs ?? name] = field.input
+    if (field.input) {
+      inputs[field.inputAs ?? name] = field.input
+      createInputs[field.inputAs ?? name] = field.required ? field.input : field.input.optional()
+    }
     if (isColumn(field)) {
       columns[key] = { sql: field.sql ?? `${alias}.${key}`, type: field.type }
       if (field.input) writable[field.inputAs ?? name] = { column: key, type: field.type }
@@ -337,6 +358,8 @@ export function defineResource<
     listQuery,
     /** Input schemas by input name, in table order (compose create and update bodies from them). */
     inputs: inputs as InputShape<F>,
+    /** The create inputs by input name, in table order: `required` ones as declared, the others optional. */
+    createInputs: createInputs as CreateShape<F>,
     present,
   }
 }
@@ -355,19 +378,40 @@ interface StandardResource<Row extends BaseRow, Filters, Shown> extends Resource
   present: (row: Row, context: never) => Shown
 }
 
+/**
+ * What a read operation says of itself. By default its path, operation id, summary and tag are the
+ * resource's names (`/inventory-items`, `listInventoryItems`, `Get an inventory item`, `Inventory items`).
+ */
+interface ReadOperation<Row, Shown> {
+  path?: string
+  operationId?: string
+  summary?: string
+  description?: string
+  tag?: string
+  scopes: Scope[]
+  /** A presenter that depends on the reading key (its scopes, its shop's currency). */
+  present?: (row: Row, auth: AuthContext) => Shown
+}
+
+/** The names a resource's standard operations take by default, from its object type. */
+function resourceNames(objectType: string) {
+  const noun = objectType.replaceAll('_', ' ')
+  const plural = `${noun}s`
+  const pascal = (text: string) => text.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase())
+  return {
+    noun,
+    plural,
+    path: `/${plural.replaceAll(' ', '-')}`,
+    tag: plural.charAt(0).toUpperCase() + plural.slice(1),
+    list: { operationId: `list${pascal(objectType)}s`, summary: `List ${plural}` },
+    get: { operationId: `get${pascal(objectType)}`, summary: `Get ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}` },
+  }
+}
+
 /** `GET /<path>`: one page of the shop's records, newest first, filtered by the definition's filters. */
 export function listOperation<Row extends BaseRow, Filters, Shown>(
   resource: StandardResource<Row, Filters, Shown>,
-  operation: {
-    path: string
-    operationId: string
-    summary: string
-    description: string
-    tag: string
-    scopes: Scope[]
-    /** A presenter that depends on the reading key (its scopes, its shop's currency). */
-    present?: (row: Row, auth: AuthContext) => Shown
-  },
+  operation: ReadOperation<Row, Shown> & { description: string },
   /** A list whose filters need the key's shop (a phone read in its region) reads its page itself. */
   fetch: (
     context: { db: Queryable; actor: Actor; auth: AuthContext },
@@ -376,14 +420,18 @@ export function listOperation<Row extends BaseRow, Filters, Shown>(
   ) => Promise<Page<Row>> = ({ db, actor }, filters, page) => listRecords(resource, db, actor, filters, page),
 ) {
   const { present = resource.present as (row: Row) => Shown, ...route } = operation
-  const noun = `${resource.objectType.replaceAll('_', ' ')}s`
+  const names = resourceNames(resource.objectType)
+  const operationId = route.operationId ?? names.list.operationId
   return defineOperation({
     method: 'GET',
+    path: names.path,
+    tag: names.tag,
+    ...names.list,
     ...route,
     query: resource.listQuery,
-    success: { status: 200, description: `A page of ${noun}`, schema: resource.listSchema },
+    success: { status: 200, description: `A page of ${names.plural}`, schema: resource.listSchema },
     handler: async ({ query, auth, deps, db, actor }) => {
-      const list = pageRequest(deps, operation.operationId, auth, query)
+      const list = pageRequest(deps, operationId, auth, query)
       const page = await fetch({ db, actor, auth }, listFilters(query) as Filters, list.page)
       return list.envelope(page, (row) => present(row, auth))
     },
@@ -393,24 +441,54 @@ export function listOperation<Row extends BaseRow, Filters, Shown>(
 /** `GET /<path>/{public_id}`: one record of the shop, or 404. */
 export function getOperation<Row extends BaseRow, Filters, Shown>(
   resource: StandardResource<Row, Filters, Shown>,
-  operation: {
-    path: string
-    operationId: string
-    summary: string
-    description?: string
-    tag: string
-    scopes: Scope[]
-    present?: (row: Row, auth: AuthContext) => Shown
-  },
+  operation: ReadOperation<Row, Shown>,
 ) {
   const { present = resource.present as (row: Row) => Shown, ...route } = operation
+  const names = resourceNames(resource.objectType)
   return defineOperation({
     method: 'GET',
+    tag: names.tag,
+    ...names.get,
     ...route,
-    path: `${route.path}/{public_id}`,
+    path: `${route.path ?? names.path}/{public_id}`,
     params: publicIdParams(resource.idKind),
-    success: { status: 200, description: `The ${resource.objectType.replaceAll('_', ' ')}`, schema: resource.schema },
+    success: { status: 200, description: `The ${names.noun}`, schema: resource.schema },
     handler: async ({ params, auth, db, actor }) =>
       present(await getRecord(resource, db, actor, params.public_id), auth),
   })
+}
+
+/**
+ * A plain resource's service: get (404 when the shop has none), list, create from the create inputs
+ * and a presence-aware update (400 no_changes when every field given already has that value).
+ */
+export function recordService<
+  D extends {
+    objectType: string
+    createInputs: Record<string, z.ZodType>
+    inputs: Record<string, z.ZodType>
+    listQuery: z.ZodType
+  },
+>(resource: D) {
+  type Row = ResourceRow<D>
+  type Filters = ResourceFilters<D>
+  const definition = resource as unknown as ResourceDefinition<Row, Filters>
+  const get = (db: Queryable, reader: Actor, publicId: string, options: { forUpdate?: boolean; param?: string } = {}) =>
+    getRecord(definition, db, reader, publicId, options)
+  return {
+    get,
+    list: (db: Queryable, reader: Actor, filters: Filters, page: PageRequest) =>
+      listRecords(definition, db, reader, filters, page),
+    create: (tx: Queryable, actor: Actor, input: z.output<z.ZodObject<D['createInputs']>>) =>
+      createRecord(definition, tx, actor, writableChanges(definition, input)),
+    update: async (
+      tx: Queryable,
+      actor: Actor,
+      publicId: string,
+      input: z.output<z.ZodObject<ReturnType<typeof optionalInputs<D['inputs']>>>>,
+    ) => {
+      const row = await get(tx, actor, publicId, { forUpdate: true })
+      return (await updateRecord(definition, tx, actor, row, writableChanges(definition, input))).row
+    },
+  }
 }
