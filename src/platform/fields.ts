@@ -134,11 +134,13 @@ export type CreateShape<F extends Specs> = {
     : never
 }
 
-type ResponseShape<O extends string, F extends Specs, V extends boolean> = {
+type ResponseShape<O extends string, F extends Specs, V extends boolean, U extends boolean> = {
   id: z.ZodString
   object: z.ZodLiteral<O>
 } & ShownShape<F> &
-  (V extends false ? unknown : { version: z.ZodNumber }) & { created_at: typeof instant; updated_at: typeof instant }
+  (V extends false ? unknown : { version: z.ZodNumber }) & { created_at: typeof instant } & (U extends false
+    ? unknown
+    : { updated_at: typeof instant })
 
 /** The query parameter of one list filter and the SQL condition it adds (none: the kit's own, `q`, `external_id`). */
 export interface FilterSpec<Q extends z.ZodType = z.ZodType> {
@@ -235,6 +237,7 @@ export function defineResource<
   const Q extends Record<string, AnyFilter>,
   C = undefined,
   const V extends boolean = true,
+  const U extends boolean = true,
   const S extends boolean = true,
 >(spec: {
   objectType: O
@@ -245,8 +248,16 @@ export function defineResource<
   schemaId: string
   /** False when the API object does not show `version` (records the API never writes). */
   showsVersion?: V
+  /** False when the API object does not show `updated_at` (records that never change). */
+  showsUpdatedAt?: U
+  /** The response schema's description. */
+  description?: string
+  /** The SQL of `version` and `updated_at` when the table has no such column (a payment: 1, created_at). */
+  recordColumns?: { version?: string; updated_at?: string }
   /** False when the list has no `sort` parameter (newest first by `created_at` only). */
   sortable?: S
+  /** The list's `limit` parameter when its description says more (a page's embedded budget). */
+  limit?: typeof limitParam
   fields: F
   filters: Q
   present?: Hooks<RowOfFields<F>, C>
@@ -288,9 +299,9 @@ export function defineResource<
     const hook = spec.present?.[name]
     presenters.push([name, hook ?? ((row) => presentValue((row as Record<string, unknown>)[key]))])
   }
-  columns.version = { sql: `${alias}.version`, type: 'integer' }
+  columns.version = { sql: spec.recordColumns?.version ?? `${alias}.version`, type: 'integer' }
   columns.created_at = { sql: `${alias}.created_at`, type: 'timestamptz' }
-  columns.updated_at = { sql: `${alias}.updated_at`, type: 'timestamptz' }
+  columns.updated_at = { sql: spec.recordColumns?.updated_at ?? `${alias}.updated_at`, type: 'timestamptz' }
 
   const filterSql: Record<string, FilterSql<unknown>> = {}
   const filterQueries: Record<string, z.ZodType> = {}
@@ -307,12 +318,14 @@ export function defineResource<
       ? {}
       : { version: z.number().int().meta({ description: 'Starts at 1; +1 on every change' }) }),
     created_at: instant,
-    updated_at: instant,
-  }).meta({ id: spec.schemaId }) as unknown as z.ZodObject<ResponseShape<O, F, V>>
+    ...(spec.showsUpdatedAt === false ? {} : { updated_at: instant }),
+  }).meta(
+    spec.description ? { id: spec.schemaId, description: spec.description } : { id: spec.schemaId },
+  ) as unknown as z.ZodObject<ResponseShape<O, F, V, U>>
   type Shown = z.infer<typeof schema>
 
   const listQuery = z.strictObject({
-    limit: limitParam,
+    limit: spec.limit ?? limitParam,
     cursor: cursorParam,
     ...filterQueries,
     ...(spec.sortable === false ? {} : { sort: sortParam }),
@@ -347,7 +360,7 @@ export function defineResource<
     for (const [name, value] of presenters) shownRow[name] = value(row, context[0] as C)
     if (spec.showsVersion !== false) shownRow.version = row.version
     shownRow.created_at = row.created_at.toISOString()
-    shownRow.updated_at = row.updated_at.toISOString()
+    if (spec.showsUpdatedAt !== false) shownRow.updated_at = row.updated_at.toISOString()
     return shownRow as Shown
   }
 
@@ -408,18 +421,25 @@ function resourceNames(objectType: string) {
   }
 }
 
-/** `GET /<path>`: one page of the shop's records, newest first, filtered by the definition's filters. */
-export function listOperation<Row extends BaseRow, Filters, Shown>(
+type ReadContext = { db: Queryable; actor: Actor; auth: AuthContext }
+/** What a list's page holds: the rows, or what a resource reads with each (a canned job with its parts). */
+type ListItem = { public_id: string; created_at: Date; updated_at: Date }
+
+/**
+ * `GET /<path>`: one page of the shop's records, newest first, filtered by the definition's filters.
+ * A list whose filters need the key's shop (a phone read in its region), or whose records are more than
+ * their row (a canned job's parts), reads its page itself (`fetch`) and gives its `present`.
+ */
+export function listOperation<Row extends BaseRow, Filters, Shown, Item = Row>(
   resource: StandardResource<Row, Filters, Shown>,
-  operation: ReadOperation<Row, Shown> & { description: string },
-  /** A list whose filters need the key's shop (a phone read in its region) reads its page itself. */
-  fetch: (
-    context: { db: Queryable; actor: Actor; auth: AuthContext },
-    filters: Filters,
-    page: PageRequest,
-  ) => Promise<Page<Row>> = ({ db, actor }, filters, page) => listRecords(resource, db, actor, filters, page),
+  operation: ReadOperation<Item, Shown> & { description: string },
+  fetch: (context: ReadContext, filters: Filters, page: PageRequest) => Promise<Page<Item & ListItem>> = (
+    { db, actor },
+    filters,
+    page,
+  ) => listRecords(resource, db, actor, filters, page) as Promise<Page<never>>,
 ) {
-  const { present = resource.present as (row: Row) => Shown, ...route } = operation
+  const { present = resource.present as unknown as (item: Item) => Shown, ...route } = operation
   const names = resourceNames(resource.objectType)
   const operationId = route.operationId ?? names.list.operationId
   return defineOperation({
@@ -438,12 +458,14 @@ export function listOperation<Row extends BaseRow, Filters, Shown>(
   })
 }
 
-/** `GET /<path>/{public_id}`: one record of the shop, or 404. */
-export function getOperation<Row extends BaseRow, Filters, Shown>(
+/** `GET /<path>/{public_id}`: one record of the shop, or 404 (`fetch`: a record that is more than its row). */
+export function getOperation<Row extends BaseRow, Filters, Shown, Item = Row>(
   resource: StandardResource<Row, Filters, Shown>,
-  operation: ReadOperation<Row, Shown>,
+  operation: ReadOperation<Item, Shown>,
+  fetch: (context: ReadContext, publicId: string) => Promise<Item> = ({ db, actor }, publicId) =>
+    getRecord(resource, db, actor, publicId) as Promise<never>,
 ) {
-  const { present = resource.present as (row: Row) => Shown, ...route } = operation
+  const { present = resource.present as unknown as (item: Item) => Shown, ...route } = operation
   const names = resourceNames(resource.objectType)
   return defineOperation({
     method: 'GET',
@@ -453,8 +475,7 @@ export function getOperation<Row extends BaseRow, Filters, Shown>(
     path: `${route.path ?? names.path}/{public_id}`,
     params: publicIdParams(resource.idKind),
     success: { status: 200, description: `The ${names.noun}`, schema: resource.schema },
-    handler: async ({ params, auth, db, actor }) =>
-      present(await getRecord(resource, db, actor, params.public_id), auth),
+    handler: async ({ params, auth, db, actor }) => present(await fetch({ db, actor, auth }, params.public_id), auth),
   })
 }
 
