@@ -269,6 +269,11 @@ export function defineResource<
   embedded?: ResourceDefinition<BaseRow>['embedded']
   events?: ResourceDefinition<BaseRow>['events']
   summary?: (row: RowOfFields<F>) => Record<string, unknown>
+  /**
+   * The order a change names its fields in (`changed_fields`), when it is not the table's: an
+   * appointment shows `reason` before `notes` but has always named `notes` first.
+   */
+  writableOrder?: readonly string[]
 }) {
   type Row = RowOfFields<F>
   const { alias } = spec
@@ -343,7 +348,9 @@ export function defineResource<
     idKind: spec.idKind,
     columns: columns as ResourceDefinition<Row>['columns'],
     ...(spec.joins ? { joins: spec.joins } : {}),
-    writable,
+    writable: spec.writableOrder
+      ? Object.fromEntries(spec.writableOrder.map((name) => [name, writable[name] as (typeof writable)[string]]))
+      : writable,
     filters: filterSql as ResourceDefinition<Row, FilterValues<Q>>['filters'],
     sorts: spec.sorts ?? ['created_at', 'updated_at'],
     ...(spec.search ? { search: spec.search } : {}),
