@@ -9,11 +9,14 @@ import type { Page, PageRequest } from './pagination.js'
 import {
   type BaseRow,
   type Column,
+  createRecord,
   type FilterSql,
   getRecord,
   listRecords,
   type ResourceDefinition,
   type SqlType,
+  updateRecord,
+  writableChanges,
 } from './resource.js'
 import {
   cursorParam,
@@ -51,6 +54,8 @@ export interface FieldSpec {
   input?: z.ZodType
   /** The input field's name when it is not the API name (`address` writes `address_line1`). */
   inputAs?: string
+  /** A create must give it (the other inputs are optional there, as in every PATCH). */
+  required?: true
 }
 
 /**
@@ -61,6 +66,7 @@ export interface ShownSpec {
   response?: z.ZodType
   input?: z.ZodType
   inputAs?: string
+  required?: true
 }
 
 type Spec = FieldSpec | ShownSpec
@@ -117,11 +123,24 @@ export type InputShape<F extends Specs> = {
     : never
 }
 
-type ResponseShape<O extends string, F extends Specs, V extends boolean> = {
+/** The create inputs of the table: the `required` ones as declared, the others optional. */
+export type CreateShape<F extends Specs> = {
+  [K in keyof F as F[K] extends { input: z.ZodType } ? InputName<K, F[K]> & string : never]: F[K] extends {
+    input: infer I extends z.ZodType
+  }
+    ? F[K] extends { required: true }
+      ? I
+      : z.ZodOptional<I>
+    : never
+}
+
+type ResponseShape<O extends string, F extends Specs, V extends boolean, U extends boolean> = {
   id: z.ZodString
   object: z.ZodLiteral<O>
 } & ShownShape<F> &
-  (V extends false ? unknown : { version: z.ZodNumber }) & { created_at: typeof instant; updated_at: typeof instant }
+  (V extends false ? unknown : { version: z.ZodNumber }) & { created_at: typeof instant } & (U extends false
+    ? unknown
+    : { updated_at: typeof instant })
 
 /** The query parameter of one list filter and the SQL condition it adds (none: the kit's own, `q`, `external_id`). */
 export interface FilterSpec<Q extends z.ZodType = z.ZodType> {
@@ -218,6 +237,7 @@ export function defineResource<
   const Q extends Record<string, AnyFilter>,
   C = undefined,
   const V extends boolean = true,
+  const U extends boolean = true,
   const S extends boolean = true,
 >(spec: {
   objectType: O
@@ -228,8 +248,16 @@ export function defineResource<
   schemaId: string
   /** False when the API object does not show `version` (records the API never writes). */
   showsVersion?: V
+  /** False when the API object does not show `updated_at` (records that never change). */
+  showsUpdatedAt?: U
+  /** The response schema's description. */
+  description?: string
+  /** The SQL of `version` and `updated_at` when the table has no such column (a payment: 1, created_at). */
+  recordColumns?: { version?: string; updated_at?: string }
   /** False when the list has no `sort` parameter (newest first by `created_at` only). */
   sortable?: S
+  /** The list's `limit` parameter when its description says more (a page's embedded budget). */
+  limit?: typeof limitParam
   fields: F
   filters: Q
   present?: Hooks<RowOfFields<F>, C>
@@ -241,6 +269,11 @@ export function defineResource<
   embedded?: ResourceDefinition<BaseRow>['embedded']
   events?: ResourceDefinition<BaseRow>['events']
   summary?: (row: RowOfFields<F>) => Record<string, unknown>
+  /**
+   * The order a change names its fields in (`changed_fields`), when it is not the table's: an
+   * appointment shows `reason` before `notes` but has always named `notes` first.
+   */
+  writableOrder?: readonly string[]
 }) {
   type Row = RowOfFields<F>
   const { alias } = spec
@@ -253,11 +286,15 @@ export function defineResource<
   const columns: Record<string, Column> = { ...base }
   const writable: Record<string, { column: string; type: SqlType }> = {}
   const inputs: Record<string, z.ZodType> = {}
+  const createInputs: Record<string, z.ZodType> = {}
   const shown: Record<string, z.ZodType> = {}
   const presenters: [string, (row: Row, context: C) => unknown][] = []
   for (const [key, field] of Object.entries(spec.fields as Specs)) {
     const name = ('api' in field && field.api) || key
-    if (field.input) inputs[field.inputAs ?? name] = field.input
+    if (field.input) {
+      inputs[field.inputAs ?? name] = field.input
+      createInputs[field.inputAs ?? name] = field.required ? field.input : field.input.optional()
+    }
     if (isColumn(field)) {
       columns[key] = { sql: field.sql ?? `${alias}.${key}`, type: field.type }
       if (field.input) writable[field.inputAs ?? name] = { column: key, type: field.type }
@@ -267,9 +304,9 @@ export function defineResource<
     const hook = spec.present?.[name]
     presenters.push([name, hook ?? ((row) => presentValue((row as Record<string, unknown>)[key]))])
   }
-  columns.version = { sql: `${alias}.version`, type: 'integer' }
+  columns.version = { sql: spec.recordColumns?.version ?? `${alias}.version`, type: 'integer' }
   columns.created_at = { sql: `${alias}.created_at`, type: 'timestamptz' }
-  columns.updated_at = { sql: `${alias}.updated_at`, type: 'timestamptz' }
+  columns.updated_at = { sql: spec.recordColumns?.updated_at ?? `${alias}.updated_at`, type: 'timestamptz' }
 
   const filterSql: Record<string, FilterSql<unknown>> = {}
   const filterQueries: Record<string, z.ZodType> = {}
@@ -286,12 +323,14 @@ export function defineResource<
       ? {}
       : { version: z.number().int().meta({ description: 'Starts at 1; +1 on every change' }) }),
     created_at: instant,
-    updated_at: instant,
-  }).meta({ id: spec.schemaId }) as unknown as z.ZodObject<ResponseShape<O, F, V>>
+    ...(spec.showsUpdatedAt === false ? {} : { updated_at: instant }),
+  }).meta(
+    spec.description ? { id: spec.schemaId, description: spec.description } : { id: spec.schemaId },
+  ) as unknown as z.ZodObject<ResponseShape<O, F, V, U>>
   type Shown = z.infer<typeof schema>
 
   const listQuery = z.strictObject({
-    limit: limitParam,
+    limit: spec.limit ?? limitParam,
     cursor: cursorParam,
     ...filterQueries,
     ...(spec.sortable === false ? {} : { sort: sortParam }),
@@ -309,7 +348,9 @@ export function defineResource<
     idKind: spec.idKind,
     columns: columns as ResourceDefinition<Row>['columns'],
     ...(spec.joins ? { joins: spec.joins } : {}),
-    writable,
+    writable: spec.writableOrder
+      ? Object.fromEntries(spec.writableOrder.map((name) => [name, writable[name] as (typeof writable)[string]]))
+      : writable,
     filters: filterSql as ResourceDefinition<Row, FilterValues<Q>>['filters'],
     sorts: spec.sorts ?? ['created_at', 'updated_at'],
     ...(spec.search ? { search: spec.search } : {}),
@@ -326,7 +367,7 @@ export function defineResource<
     for (const [name, value] of presenters) shownRow[name] = value(row, context[0] as C)
     if (spec.showsVersion !== false) shownRow.version = row.version
     shownRow.created_at = row.created_at.toISOString()
-    shownRow.updated_at = row.updated_at.toISOString()
+    if (spec.showsUpdatedAt !== false) shownRow.updated_at = row.updated_at.toISOString()
     return shownRow as Shown
   }
 
@@ -337,6 +378,8 @@ export function defineResource<
     listQuery,
     /** Input schemas by input name, in table order (compose create and update bodies from them). */
     inputs: inputs as InputShape<F>,
+    /** The create inputs by input name, in table order: `required` ones as declared, the others optional. */
+    createInputs: createInputs as CreateShape<F>,
     present,
   }
 }
@@ -355,62 +398,125 @@ interface StandardResource<Row extends BaseRow, Filters, Shown> extends Resource
   present: (row: Row, context: never) => Shown
 }
 
-/** `GET /<path>`: one page of the shop's records, newest first, filtered by the definition's filters. */
-export function listOperation<Row extends BaseRow, Filters, Shown>(
+/**
+ * What a read operation says of itself. By default its path, operation id, summary and tag are the
+ * resource's names (`/inventory-items`, `listInventoryItems`, `Get an inventory item`, `Inventory items`).
+ */
+interface ReadOperation<Row, Shown> {
+  path?: string
+  operationId?: string
+  summary?: string
+  description?: string
+  tag?: string
+  scopes: Scope[]
+  /** A presenter that depends on the reading key (its scopes, its shop's currency). */
+  present?: (row: Row, auth: AuthContext) => Shown
+}
+
+/** The names a resource's standard operations take by default, from its object type. */
+function resourceNames(objectType: string) {
+  const noun = objectType.replaceAll('_', ' ')
+  const plural = `${noun}s`
+  const pascal = (text: string) => text.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase())
+  return {
+    noun,
+    plural,
+    path: `/${plural.replaceAll(' ', '-')}`,
+    tag: plural.charAt(0).toUpperCase() + plural.slice(1),
+    list: { operationId: `list${pascal(objectType)}s`, summary: `List ${plural}` },
+    get: { operationId: `get${pascal(objectType)}`, summary: `Get ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}` },
+  }
+}
+
+type ReadContext = { db: Queryable; actor: Actor; auth: AuthContext }
+/** What a list's page holds: the rows, or what a resource reads with each (a canned job with its parts). */
+type ListItem = { public_id: string; created_at: Date; updated_at: Date }
+
+/**
+ * `GET /<path>`: one page of the shop's records, newest first, filtered by the definition's filters.
+ * A list whose filters need the key's shop (a phone read in its region), or whose records are more than
+ * their row (a canned job's parts), reads its page itself (`fetch`) and gives its `present`.
+ */
+export function listOperation<Row extends BaseRow, Filters, Shown, Item = Row>(
   resource: StandardResource<Row, Filters, Shown>,
-  operation: {
-    path: string
-    operationId: string
-    summary: string
-    description: string
-    tag: string
-    scopes: Scope[]
-    /** A presenter that depends on the reading key (its scopes, its shop's currency). */
-    present?: (row: Row, auth: AuthContext) => Shown
-  },
-  /** A list whose filters need the key's shop (a phone read in its region) reads its page itself. */
-  fetch: (
-    context: { db: Queryable; actor: Actor; auth: AuthContext },
-    filters: Filters,
-    page: PageRequest,
-  ) => Promise<Page<Row>> = ({ db, actor }, filters, page) => listRecords(resource, db, actor, filters, page),
+  operation: ReadOperation<Item, Shown> & { description: string },
+  fetch: (context: ReadContext, filters: Filters, page: PageRequest) => Promise<Page<Item & ListItem>> = (
+    { db, actor },
+    filters,
+    page,
+  ) => listRecords(resource, db, actor, filters, page) as Promise<Page<never>>,
 ) {
-  const { present = resource.present as (row: Row) => Shown, ...route } = operation
-  const noun = `${resource.objectType.replaceAll('_', ' ')}s`
+  const { present = resource.present as unknown as (item: Item) => Shown, ...route } = operation
+  const names = resourceNames(resource.objectType)
+  const operationId = route.operationId ?? names.list.operationId
   return defineOperation({
     method: 'GET',
+    path: names.path,
+    tag: names.tag,
+    ...names.list,
     ...route,
     query: resource.listQuery,
-    success: { status: 200, description: `A page of ${noun}`, schema: resource.listSchema },
+    success: { status: 200, description: `A page of ${names.plural}`, schema: resource.listSchema },
     handler: async ({ query, auth, deps, db, actor }) => {
-      const list = pageRequest(deps, operation.operationId, auth, query)
+      const list = pageRequest(deps, operationId, auth, query)
       const page = await fetch({ db, actor, auth }, listFilters(query) as Filters, list.page)
       return list.envelope(page, (row) => present(row, auth))
     },
   })
 }
 
-/** `GET /<path>/{public_id}`: one record of the shop, or 404. */
-export function getOperation<Row extends BaseRow, Filters, Shown>(
+/** `GET /<path>/{public_id}`: one record of the shop, or 404 (`fetch`: a record that is more than its row). */
+export function getOperation<Row extends BaseRow, Filters, Shown, Item = Row>(
   resource: StandardResource<Row, Filters, Shown>,
-  operation: {
-    path: string
-    operationId: string
-    summary: string
-    description?: string
-    tag: string
-    scopes: Scope[]
-    present?: (row: Row, auth: AuthContext) => Shown
-  },
+  operation: ReadOperation<Item, Shown>,
+  fetch: (context: ReadContext, publicId: string) => Promise<Item> = ({ db, actor }, publicId) =>
+    getRecord(resource, db, actor, publicId) as Promise<never>,
 ) {
-  const { present = resource.present as (row: Row) => Shown, ...route } = operation
+  const { present = resource.present as unknown as (item: Item) => Shown, ...route } = operation
+  const names = resourceNames(resource.objectType)
   return defineOperation({
     method: 'GET',
+    tag: names.tag,
+    ...names.get,
     ...route,
-    path: `${route.path}/{public_id}`,
+    path: `${route.path ?? names.path}/{public_id}`,
     params: publicIdParams(resource.idKind),
-    success: { status: 200, description: `The ${resource.objectType.replaceAll('_', ' ')}`, schema: resource.schema },
-    handler: async ({ params, auth, db, actor }) =>
-      present(await getRecord(resource, db, actor, params.public_id), auth),
+    success: { status: 200, description: `The ${names.noun}`, schema: resource.schema },
+    handler: async ({ params, auth, db, actor }) => present(await fetch({ db, actor, auth }, params.public_id), auth),
   })
+}
+
+/**
+ * A plain resource's service: get (404 when the shop has none), list, create from the create inputs
+ * and a presence-aware update (400 no_changes when every field given already has that value).
+ */
+export function recordService<
+  D extends {
+    objectType: string
+    createInputs: Record<string, z.ZodType>
+    inputs: Record<string, z.ZodType>
+    listQuery: z.ZodType
+  },
+>(resource: D) {
+  type Row = ResourceRow<D>
+  type Filters = ResourceFilters<D>
+  const definition = resource as unknown as ResourceDefinition<Row, Filters>
+  const get = (db: Queryable, reader: Actor, publicId: string, options: { forUpdate?: boolean; param?: string } = {}) =>
+    getRecord(definition, db, reader, publicId, options)
+  return {
+    get,
+    list: (db: Queryable, reader: Actor, filters: Filters, page: PageRequest) =>
+      listRecords(definition, db, reader, filters, page),
+    create: (tx: Queryable, actor: Actor, input: z.output<z.ZodObject<D['createInputs']>>) =>
+      createRecord(definition, tx, actor, writableChanges(definition, input)),
+    update: async (
+      tx: Queryable,
+      actor: Actor,
+      publicId: string,
+      input: z.output<z.ZodObject<ReturnType<typeof optionalInputs<D['inputs']>>>>,
+    ) => {
+      const row = await get(tx, actor, publicId, { forUpdate: true })
+      return (await updateRecord(definition, tx, actor, row, writableChanges(definition, input))).row
+    },
+  }
 }

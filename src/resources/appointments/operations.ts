@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { pageRequest } from '../../platform/list-request.js'
+import { getOperation, listOperation } from '../../platform/fields.js'
 import { answerWith, defineOperation } from '../../platform/operation.js'
 import { publicIdParams, visible } from '../../platform/schemas.js'
 import { toJobResource } from '../jobs/present.js'
@@ -7,13 +7,12 @@ import { JobSchema } from '../jobs/schema.js'
 import { listJobsOfRepairOrder } from '../jobs/service.js'
 import { toRepairOrderResource } from '../repair-orders/present.js'
 import { RepairOrderSchema } from '../repair-orders/schema.js'
+import { type AppointmentRow, appointmentDefinition } from './definition.js'
 import { toAppointmentResource } from './present.js'
 import {
   AppointmentCancelSchema,
   AppointmentConversionSchema,
   AppointmentCreateSchema,
-  AppointmentListQuerySchema,
-  AppointmentListSchema,
   AppointmentSchema,
   AppointmentUpdateSchema,
 } from './schema.js'
@@ -21,12 +20,12 @@ import {
   actOnAppointment,
   convertAppointment,
   createAppointment,
-  getAppointment,
   listAppointments,
   updateAppointment,
 } from './service.js'
 
 const tag = 'Appointments'
+const present = (row: AppointmentRow, auth: { scopes: ReadonlySet<string> }) => toAppointmentResource(row, auth.scopes)
 const params = publicIdParams('appointment')
 const readWrite = ['appointments.read', 'appointments.write'] as const
 
@@ -43,25 +42,17 @@ const ConvertedRepairOrderSchema = RepairOrderSchema.extend({
 })
 
 export const appointmentOperations = [
-  defineOperation({
-    method: 'GET',
-    path: '/appointments',
-    operationId: 'listAppointments',
-    summary: 'List appointments',
-    description:
-      'Newest first by `sort` (default `created_at`). `scheduled_date_from` and `scheduled_date_to` are shop-local dates, both inclusive; `updated_after` is strict. An unknown customer, vehicle or technician id finds nothing.',
-    tag,
-    scopes: ['appointments.read'],
-    query: AppointmentListQuerySchema,
-    success: { status: 200, description: 'A page of appointments', schema: AppointmentListSchema },
-    handler: async ({ query, auth, deps, db, actor }) => {
-      const list = pageRequest(deps, 'listAppointments', auth, query)
-      const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query
-      return list.envelope(await listAppointments(db, actor, filters, list.page), (row) =>
-        toAppointmentResource(row, auth.scopes),
-      )
+  listOperation(
+    appointmentDefinition,
+    {
+      description:
+        'Newest first by `sort` (default `created_at`). `scheduled_date_from` and `scheduled_date_to` are shop-local dates, both inclusive; `updated_after` is strict. An unknown customer, vehicle or technician id finds nothing.',
+      scopes: ['appointments.read'],
+      present,
     },
-  }),
+    // The service refuses a reversed date range.
+    ({ db, actor }, filters, page) => listAppointments(db, actor, filters, page),
+  ),
   defineOperation({
     method: 'POST',
     path: '/appointments',
@@ -78,18 +69,7 @@ export const appointmentOperations = [
     handler: async ({ body, db, actor, auth }) =>
       toAppointmentResource(await createAppointment(db, actor, body), auth.scopes),
   }),
-  defineOperation({
-    method: 'GET',
-    path: '/appointments/{public_id}',
-    operationId: 'getAppointment',
-    summary: 'Get an appointment',
-    tag,
-    scopes: ['appointments.read'],
-    params,
-    success: { status: 200, description: 'The appointment', schema: AppointmentSchema },
-    handler: async ({ params, db, actor, auth }) =>
-      toAppointmentResource(await getAppointment(db, actor, params.public_id), auth.scopes),
-  }),
+  getOperation(appointmentDefinition, { scopes: ['appointments.read'], present }),
   defineOperation({
     method: 'PATCH',
     path: '/appointments/{public_id}',

@@ -16,12 +16,8 @@ export const customerOperations = [
   listOperation(
     customerDefinition,
     {
-      path: '/customers',
-      operationId: 'listCustomers',
-      summary: 'List customers',
       description:
         'Newest first by `sort` (default `created_at`). Filters combine with AND. Archived and merged customers appear only with `lifecycle=archived` or `all`.',
-      tag,
       scopes: ['customers.read'],
     },
     ({ db, actor, auth }, filters, page) =>
@@ -42,11 +38,7 @@ export const customerOperations = [
       toCustomerResource(await createCustomer(db, actor, body, phoneRegionForTimezone(auth.shop.timezone))),
   }),
   getOperation(customerDefinition, {
-    path: '/customers',
-    operationId: 'getCustomer',
-    summary: 'Get a customer',
     description: 'Archived and merged customers are still returned (`archived: true`, `merged_into`).',
-    tag,
     scopes: ['customers.read'],
   }),
   defineOperation({

@@ -10,16 +10,11 @@ import type { Page, PageRequest } from '../../platform/pagination.js'
 import { getRecord, listRecords } from '../../platform/resource.js'
 import { invoiceDefinition } from '../invoices/definition.js'
 import { followBalance, invoiceBalance, lockOrderOf, refusal } from '../invoices/service.js'
-import { type PaymentFilters, type PaymentRow, paymentDefinition } from './definition.js'
-import { paymentMethods } from './schema.js'
+import { type PaymentFilters, type PaymentRow, paymentDefinition, paymentKind, paymentMethods } from './definition.js'
 
 export type { PaymentRow }
 
-/** `payment`, `refund` or `reversal`, from the sign and `reversal_of`. */
-export function paymentKind(row: Pick<PaymentRow, 'amount' | 'reversal_of_public_id'>): string {
-  if (row.reversal_of_public_id !== null) return 'reversal'
-  return row.amount.startsWith('-') ? 'refund' : 'payment'
-}
+export { paymentKind }
 
 export function getPayment(
   db: Queryable,

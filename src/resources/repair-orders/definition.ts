@@ -1,110 +1,170 @@
-import { pricingTotalColumns, type StoredPricingTotals } from '../../platform/money-schemas.js'
-import { externalIdColumn, type ResourceDefinition } from '../../platform/resource.js'
-import { repairOrderSummary, unmappedStates } from '../shop-floor/states.js'
-import type { RepairOrderListQuery } from './schema.js'
+import { z } from 'zod'
+import {
+  defineResource,
+  externalIdField,
+  externalIdFilter,
+  filter,
+  type ResourceFilters,
+  type ResourceRow,
+} from '../../platform/fields.js'
+import { presentPricingTotals, pricingTotalColumns, ROPricingSchema } from '../../platform/money-schemas.js'
+import { redactable } from '../../platform/redaction.js'
+import { instant, publicIdSchema, requestInstant, textInput } from '../../platform/schemas.js'
+import {
+  publicRepairOrderState,
+  publicRepairOrderStates,
+  repairOrderSummary,
+  unmappedStates,
+} from '../shop-floor/states.js'
 
-export interface RepairOrderRow extends StoredPricingTotals {
-  shop_id: string
-  id: string
-  public_id: string
-  number_value: number
-  /** The internal state (publicRepairOrderState maps it). */
-  state: string
-  customer_id: string
-  customer_public_id: string
-  vehicle_id: string
-  vehicle_public_id: string
-  origin_appointment_public_id: string | null
-  customer_concern: string | null
-  odometer_in: number | null
-  odometer_out: number | null
-  is_comeback: boolean
-  tax_exempt: boolean
-  promised_at: Date | null
-  completed_at: Date | null
-  invoiced_at: Date | null
-  picked_up_at: Date | null
-  external_id: string | null
-  version: number
-  created_at: Date
-  updated_at: Date
-}
-
-export type RepairOrderFilters = Omit<RepairOrderListQuery, 'limit' | 'cursor' | 'sort'>
-
-const column = (name: string, type: 'text' | 'integer' | 'boolean' | 'timestamptz' | 'numeric' | 'uuid') => ({
-  sql: `ro.${name}`,
-  type,
-})
+// The spec lists the repair order's fields but shows no request shapes ("Operations named but without
+// a shape"); the lead's decisions record the bodies and limits chosen here.
 
 // A number is the digits of number_value and nothing else: "01001" or "RO-1001" finds nothing.
 const numberDigits = /^[1-9][0-9]{0,17}$/
 
-export const repairOrderDefinition: ResourceDefinition<RepairOrderRow, RepairOrderFilters> = {
+const odometer = (description: string) => z.number().int().min(0).max(10_000_000).nullable().meta({ description })
+const nullableInstant = { type: 'timestamptz', nullable: true, response: instant.nullable() } as const
+const instantFilter = (description: string, condition: (value: string) => string) =>
+  filter(requestInstant.optional().meta({ description }), (value, { params }) =>
+    condition(params.add(value, 'timestamptz')),
+  )
+// An unknown customer or vehicle narrows the list to nothing: filters never 404.
+const byPublicId = (kind: 'customer' | 'vehicle', table: string, description: string) =>
+  filter(
+    publicIdSchema(kind, description).optional(),
+    (value, { params, shopId }) =>
+      `ro.${kind}_id = (select id from ${table} where shop_id = ${shopId} and public_id = ${params.add(value, 'text')})`,
+  )
+
+export const repairOrderDefinition = defineResource({
   objectType: 'repair_order',
   table: 'repair_orders',
   alias: 'ro',
   idKind: 'repairOrder',
-  columns: {
-    shop_id: column('shop_id', 'uuid'),
-    id: column('id', 'uuid'),
-    public_id: column('public_id', 'text'),
-    // bigint in the table; pg would hand it over as a string, and numbers stay far below 2^31.
-    number_value: { sql: 'ro.number_value::integer', type: 'integer' },
-    state: column('state', 'text'),
-    customer_id: column('customer_id', 'uuid'),
-    customer_public_id: { sql: 'c.public_id', type: 'text' },
-    vehicle_id: column('vehicle_id', 'uuid'),
-    vehicle_public_id: { sql: 'v.public_id', type: 'text' },
-    origin_appointment_public_id: {
-      sql: '(select a.public_id from appointments a where a.shop_id = ro.shop_id and a.id = ro.origin_appointment_id)',
-      type: 'text',
+  schemaId: 'RepairOrder',
+  fields: {
+    number: {
+      response: z
+        .string()
+        .meta({ description: "The shop's human number, the digits of number_value", example: '1001' }),
     },
-    customer_concern: column('customer_concern', 'text'),
-    odometer_in: column('odometer_in', 'integer'),
-    odometer_out: column('odometer_out', 'integer'),
-    is_comeback: column('is_comeback', 'boolean'),
-    tax_exempt: column('tax_exempt', 'boolean'),
-    promised_at: column('promised_at', 'timestamptz'),
-    completed_at: column('completed_at', 'timestamptz'),
-    invoiced_at: column('invoiced_at', 'timestamptz'),
-    picked_up_at: column('picked_up_at', 'timestamptz'),
+    // bigint in the table; pg would hand it over as a string, and numbers stay far below 2^31.
+    number_value: {
+      type: 'integer',
+      sql: 'ro.number_value::integer',
+      response: z.number().int().meta({ description: 'The number as an integer; unique in the shop, gaps possible' }),
+    },
+    /** The internal state (publicRepairOrderState maps it). */
+    state: {
+      type: 'text',
+      response: z.string().meta({
+        description: `One of ${publicRepairOrderStates.join(', ')}; other strings may appear. \`unknown\`: an internal state with no public value; refresh and surface it for review.`,
+        example: 'in_progress',
+      }),
+    },
+    customer_id: { type: 'uuid' },
+    vehicle_id: { type: 'uuid' },
+    customer_public_id: {
+      type: 'text',
+      sql: 'c.public_id',
+      api: 'customer_id',
+      response: z.string().meta({ description: 'cus_ id' }),
+    },
+    vehicle_public_id: {
+      type: 'text',
+      sql: 'v.public_id',
+      api: 'vehicle_id',
+      response: z.string().meta({ description: 'veh_ id' }),
+    },
+    origin_appointment_public_id: {
+      type: 'text',
+      nullable: true,
+      sql: '(select a.public_id from appointments a where a.shop_id = ro.shop_id and a.id = ro.origin_appointment_id)',
+      api: 'origin_appointment_id',
+      response: z.string().nullable().meta({ description: 'The appt_ id the order was converted from' }),
+    },
+    customer_concern: {
+      type: 'text',
+      nullable: true,
+      response: z.string().nullable(),
+      input: textInput(5000, { trim: true })
+        .nullable()
+        .meta({ description: "The customer's words for the problem, up to 5000 characters" }),
+    },
+    odometer_in: {
+      type: 'integer',
+      nullable: true,
+      response: z.number().int().nullable(),
+      input: odometer('Odometer reading at drop-off'),
+    },
+    odometer_out: {
+      type: 'integer',
+      nullable: true,
+      response: z.number().int().nullable(),
+      input: odometer('Odometer reading at pick-up; not below odometer_in'),
+    },
+    is_comeback: {
+      type: 'boolean',
+      response: z.boolean(),
+      input: z.boolean().meta({ description: 'The vehicle came back for work done before (a redo)' }),
+    },
+    tax_exempt: {
+      type: 'boolean',
+      response: z.boolean(),
+      input: z.boolean().meta({ description: 'No sales tax on any job of the order' }),
+    },
+    promised_at: {
+      ...nullableInstant,
+      input: requestInstant.nullable().meta({ description: 'When the shop promised the vehicle back' }),
+    },
+    completed_at: nullableInstant,
+    invoiced_at: nullableInstant,
+    picked_up_at: nullableInstant,
+    external_id: externalIdField,
     // Totals kept by the jobs' repricing, and the shop currency (joined as s).
     ...pricingTotalColumns('ro'),
-    external_id: externalIdColumn,
-    version: column('version', 'integer'),
-    created_at: column('created_at', 'timestamptz'),
-    updated_at: column('updated_at', 'timestamptz'),
+    pricing: { response: redactable(ROPricingSchema, 'pricing.read') },
+    redacted_fields: {
+      response: z.array(z.string()).meta({ description: 'JSON pointers of fields redacted for this key' }),
+    },
+  },
+  present: {
+    number: (row) => String(row.number_value),
+    state: (row) => publicRepairOrderState(row.state),
+    pricing: presentPricingTotals,
+    redacted_fields: () => [],
   },
   joins: () => `join customers c on c.shop_id = ro.shop_id and c.id = ro.customer_id
     join vehicles v on v.shop_id = ro.shop_id and v.id = ro.vehicle_id
     join shops s on s.id = ro.shop_id`,
-  writable: {
-    customer_concern: { column: 'customer_concern', type: 'text' },
-    odometer_in: { column: 'odometer_in', type: 'integer' },
-    odometer_out: { column: 'odometer_out', type: 'integer' },
-    promised_at: { column: 'promised_at', type: 'timestamptz' },
-    is_comeback: { column: 'is_comeback', type: 'boolean' },
-    tax_exempt: { column: 'tax_exempt', type: 'boolean' },
-  },
   filters: {
-    state: (value, { params }) =>
-      value === 'unknown'
-        ? `ro.state = any(${params.add([...unmappedStates], 'text[]')})`
-        : `ro.state = ${params.add(value, 'text')}`,
-    number: (value, { params }) =>
-      numberDigits.test(value) ? `ro.number_value = ${params.add(value, 'bigint')}` : 'false',
-    // An unknown customer or vehicle narrows the list to nothing: filters never 404.
-    customer: (value, { params, shopId }) =>
-      `ro.customer_id = (select id from customers where shop_id = ${shopId} and public_id = ${params.add(value, 'text')})`,
-    vehicle: (value, { params, shopId }) =>
-      `ro.vehicle_id = (select id from vehicles where shop_id = ${shopId} and public_id = ${params.add(value, 'text')})`,
-    created_after: (value, { params }) => `ro.created_at > ${params.add(value, 'timestamptz')}`,
-    created_before: (value, { params }) => `ro.created_at < ${params.add(value, 'timestamptz')}`,
-    updated_after: (value, { params }) => `ro.updated_at > ${params.add(value, 'timestamptz')}`,
+    state: filter(
+      z
+        .enum(publicRepairOrderStates)
+        .optional()
+        .meta({ description: 'One public state; `unknown` finds orders in internal states without a public value' }),
+      (value, { params }) =>
+        value === 'unknown'
+          ? `ro.state = any(${params.add([...unmappedStates], 'text[]')})`
+          : `ro.state = ${params.add(value, 'text')}`,
+    ),
+    number: filter(
+      textInput(20).min(1).optional().meta({ description: 'The exact number, e.g. 1001' }),
+      (value, { params }) => (numberDigits.test(value) ? `ro.number_value = ${params.add(value, 'bigint')}` : 'false'),
+    ),
+    customer: byPublicId('customer', 'customers', "Only this customer's orders (a cus_ id)"),
+    vehicle: byPublicId('vehicle', 'vehicles', "Only this vehicle's orders (a veh_ id)"),
+    external_id: externalIdFilter,
+    created_after: instantFilter('Only orders created strictly after this instant', (at) => `ro.created_at > ${at}`),
+    created_before: instantFilter('Only orders created strictly before this instant', (at) => `ro.created_at < ${at}`),
+    updated_after: instantFilter('Only orders updated strictly after this instant', (at) => `ro.updated_at > ${at}`),
   },
-  sorts: ['created_at', 'updated_at'],
   externalIds: true,
+  writableOrder: ['customer_concern', 'odometer_in', 'odometer_out', 'promised_at', 'is_comeback', 'tax_exempt'],
   events: { created: 'repair_order.created', updated: 'repair_order.updated' },
-  summary: (row) => repairOrderSummary(row),
-}
+  summary: repairOrderSummary,
+})
+
+export type RepairOrderRow = ResourceRow<typeof repairOrderDefinition>
+export type RepairOrderFilters = ResourceFilters<typeof repairOrderDefinition>

@@ -1,38 +1,21 @@
 import { externalIdOperations } from '../../platform/external-id-operations.js'
-import { pageRequest } from '../../platform/list-request.js'
+import { getOperation, listOperation } from '../../platform/fields.js'
 import { defineOperation } from '../../platform/operation.js'
 import { publicIdParams } from '../../platform/schemas.js'
+import { repairOrderDefinition } from './definition.js'
 import { repairOrderJobOperations } from './job-operations.js'
 import { toRepairOrderResource } from './present.js'
-import {
-  RepairOrderCreateSchema,
-  RepairOrderListQuerySchema,
-  RepairOrderListSchema,
-  RepairOrderSchema,
-  RepairOrderUpdateSchema,
-} from './schema.js'
-import { createRepairOrder, getRepairOrder, listRepairOrders, updateRepairOrder } from './service.js'
+import { RepairOrderCreateSchema, RepairOrderSchema, RepairOrderUpdateSchema } from './schema.js'
+import { createRepairOrder, getRepairOrder, updateRepairOrder } from './service.js'
 
 const tag = 'Repair orders'
 const params = publicIdParams('repairOrder')
 
 export const repairOrderOperations = [
-  defineOperation({
-    method: 'GET',
-    path: '/repair-orders',
-    operationId: 'listRepairOrders',
-    summary: 'List repair orders',
+  listOperation(repairOrderDefinition, {
     description:
       'Newest first by `sort` (default `created_at`). Filters combine with AND; `created_after`, `created_before` and `updated_after` are strict. Jobs are not embedded: use `GET /repair-orders/{id}/jobs`.',
-    tag,
     scopes: ['repair_orders.read'],
-    query: RepairOrderListQuerySchema,
-    success: { status: 200, description: 'A page of repair orders', schema: RepairOrderListSchema },
-    handler: async ({ query, auth, deps, db, actor }) => {
-      const list = pageRequest(deps, 'listRepairOrders', auth, query)
-      const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query
-      return list.envelope(await listRepairOrders(db, actor, filters, list.page), toRepairOrderResource)
-    },
   }),
   defineOperation({
     method: 'POST',
@@ -49,17 +32,7 @@ export const repairOrderOperations = [
     success: { status: 201, description: 'The new repair order', schema: RepairOrderSchema },
     handler: async ({ body, db, actor }) => toRepairOrderResource(await createRepairOrder(db, actor, body)),
   }),
-  defineOperation({
-    method: 'GET',
-    path: '/repair-orders/{public_id}',
-    operationId: 'getRepairOrder',
-    summary: 'Get a repair order',
-    tag,
-    scopes: ['repair_orders.read'],
-    params,
-    success: { status: 200, description: 'The repair order', schema: RepairOrderSchema },
-    handler: async ({ params, db, actor }) => toRepairOrderResource(await getRepairOrder(db, actor, params.public_id)),
-  }),
+  getOperation(repairOrderDefinition, { scopes: ['repair_orders.read'] }),
   defineOperation({
     method: 'PATCH',
     path: '/repair-orders/{public_id}',

@@ -15,12 +15,8 @@ const writeScopes = ['tasks.read', 'tasks.write'] as const
 
 export const taskOperations = [
   listOperation(taskDefinition, {
-    path: '/tasks',
-    operationId: 'listTasks',
-    summary: 'List tasks',
     description:
       'Newest first by `sort` (default `created_at`). Filters combine with AND; `updated_after` is strict. Done tasks are listed too (filter with `status`).',
-    tag,
     scopes: ['tasks.read'],
     present: (row, auth) => toTaskResource(row, auth.scopes),
   }),
@@ -40,10 +36,6 @@ export const taskOperations = [
     handler: async ({ body, auth, db, actor }) => toTaskResource(await createTask(db, actor, body), auth.scopes),
   }),
   getOperation(taskDefinition, {
-    path: '/tasks',
-    operationId: 'getTask',
-    summary: 'Get a task',
-    tag,
     scopes: ['tasks.read'],
     present: (row, auth) => toTaskResource(row, auth.scopes),
   }),

@@ -1,11 +1,5 @@
 import { z } from 'zod'
-import {
-  defineResource,
-  filter,
-  type ResourceFilters,
-  type ResourceRow,
-  updatedAfterFilter,
-} from '../../platform/fields.js'
+import { defineResource, filter, type ResourceRow, updatedAfterFilter } from '../../platform/fields.js'
 import { queryBoolean, textInput } from '../../platform/schemas.js'
 
 /** The most appointments a day a technician may take (the `technicians.daily_capacity` check). */
@@ -24,6 +18,7 @@ export const technicianDefinition = defineResource({
   fields: {
     name: {
       type: 'text',
+      required: true,
       response: z.string().meta({ description: '1-100 characters' }),
       input: textInput(100, { trim: true }).min(1, 'must not be empty'),
     },
@@ -65,4 +60,3 @@ export const technicianDefinition = defineResource({
 })
 
 export type TechnicianRow = ResourceRow<typeof technicianDefinition>
-export type TechnicianFilters = ResourceFilters<typeof technicianDefinition>

@@ -1,63 +1,42 @@
 import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import type { Actor } from '../../platform/events.js'
-import type { PageRequest } from '../../platform/pagination.js'
-import { createRecord, getRecord, listRecords, updateRecord, writableChanges } from '../../platform/resource.js'
-import { type TechnicianFilters, type TechnicianRow, technicianDefinition } from './definition.js'
-import type { TechnicianInput } from './schema.js'
+import { recordService } from '../../platform/fields.js'
+import { findRecordsWhere, updateRecord } from '../../platform/resource.js'
+import { type TechnicianRow, technicianDefinition } from './definition.js'
 
 export type { TechnicianRow }
 
-export const getTechnician = (db: Queryable, reader: Actor, publicId: string, options: { forUpdate?: boolean } = {}) =>
-  getRecord(technicianDefinition, db, reader, publicId, options)
-
-export const listTechnicians = (db: Queryable, reader: Actor, filters: TechnicianFilters, page: PageRequest) =>
-  listRecords(technicianDefinition, db, reader, filters, page)
-
-export const createTechnician = (tx: Queryable, actor: Actor, input: TechnicianInput & { name: string }) =>
-  createRecord(technicianDefinition, tx, actor, writableChanges(technicianDefinition, input))
-
-/** Presence-aware: 400 no_changes when every field given already has that value. */
-export async function updateTechnician(tx: Queryable, actor: Actor, publicId: string, input: TechnicianInput) {
-  const row = await getTechnician(tx, actor, publicId, { forUpdate: true })
-  return (await updateRecord(technicianDefinition, tx, actor, row, writableChanges(technicianDefinition, input))).row
-}
+export const {
+  get: getTechnician,
+  list: listTechnicians,
+  create: createTechnician,
+  update: updateTechnician,
+} = recordService(technicianDefinition)
 
 /** Deactivating an inactive technician changes nothing (same version) and is not an error. */
 export async function deactivateTechnician(tx: Queryable, actor: Actor, publicId: string): Promise<TechnicianRow> {
   const row = await getTechnician(tx, actor, publicId, { forUpdate: true })
   if (!row.active) return row
-  return (
-    await updateRecord(technicianDefinition, tx, actor, row, {
-      active: { field: 'active', value: false, type: 'boolean' },
-    })
-  ).row
+  const deactivate = { active: { field: 'active', value: false, type: 'boolean' as const } }
+  return (await updateRecord(technicianDefinition, tx, actor, row, deactivate)).row
 }
 
 /** What booking and assignment need of a technician. */
-export interface AssignableTechnician {
-  id: string
-  public_id: string
-  name: string
-  daily_capacity: number | null
-}
+export type AssignableTechnician = Pick<TechnicianRow, 'id' | 'public_id' | 'name' | 'daily_capacity'>
 
 /**
  * An active technician of the shop, locked for share so it cannot be deactivated before the caller's
  * transaction ends: 404 naming `param` when unknown, 409 `technician/inactive` when deactivated.
  */
-export async function activeTechnician(
-  tx: Queryable,
-  actor: Actor,
-  publicId: string,
-  param: string,
-): Promise<AssignableTechnician> {
-  const { rows } = await tx.query<AssignableTechnician & { active: boolean }>(
-    `select id, public_id, name, active, daily_capacity from technicians
-     where shop_id = $1::uuid and public_id = $2::text for share`,
-    [actor.shopId, publicId],
+export async function activeTechnician(tx: Queryable, actor: Actor, publicId: string, param: string) {
+  const [found] = await findRecordsWhere(
+    technicianDefinition,
+    tx,
+    actor,
+    (params) => `t.public_id = ${params.add(publicId, 'text')}`,
+    { forShare: true },
   )
-  const found = rows[0]
   if (!found) throw new ApiError('not_found', `No technician ${publicId} in this shop`, { param })
   if (!found.active) {
     throw new ApiError('conflict', `Technician ${publicId} (${found.name}) is inactive`, {
@@ -72,16 +51,9 @@ export async function activeTechnician(
       ],
     })
   }
-  const { active: _active, ...technician } = found
-  return technician
+  return found
 }
 
 /** The internal id of an active technician (see activeTechnician). */
-export async function activeTechnicianId(
-  tx: Queryable,
-  actor: Actor,
-  publicId: string,
-  param: string,
-): Promise<string> {
-  return (await activeTechnician(tx, actor, publicId, param)).id
-}
+export const activeTechnicianId = async (...args: Parameters<typeof activeTechnician>) =>
+  (await activeTechnician(...args)).id

@@ -14,12 +14,8 @@ const params = publicIdParams('vehicle')
 
 export const vehicleOperations = [
   listOperation(vehicleDefinition, {
-    path: '/vehicles',
-    operationId: 'listVehicles',
-    summary: 'List vehicles',
     description:
       'Newest first by `sort` (default `created_at`). Filters combine with AND. Archived and merged vehicles appear only with `lifecycle=archived` or `all`.',
-    tag,
     scopes: ['vehicles.read'],
   }),
   defineOperation({
@@ -38,11 +34,7 @@ export const vehicleOperations = [
     handler: async ({ body, db, actor }) => toVehicleResource(await createVehicle(db, actor, body)),
   }),
   getOperation(vehicleDefinition, {
-    path: '/vehicles',
-    operationId: 'getVehicle',
-    summary: 'Get a vehicle',
     description: 'Archived and merged vehicles are still returned (`archived: true`, `merged_into`).',
-    tag,
     scopes: ['vehicles.read'],
   }),
   defineOperation({
