@@ -10,10 +10,10 @@ import {
   createRecord,
   createRecords,
   diffColumns,
-  getRecord,
   listRecords,
   type MergeResult,
   mergeRecords,
+  recordReaders,
   updateRecord,
   writableChanges,
 } from '../../platform/resource.js'
@@ -49,8 +49,7 @@ function toColumnChanges(input: CustomerCreate | CustomerUpdate, region: Country
   return changes
 }
 
-export const getCustomer = (db: Queryable, reader: Reader, publicId: string, options: { forUpdate?: boolean } = {}) =>
-  getRecord(customerDefinition, db, reader, publicId, options)
+export const { get: getCustomer } = recordReaders(customerDefinition)
 
 export function listCustomers(
   db: Queryable,

@@ -13,7 +13,7 @@ import {
 import { type Actor, recordEvents } from '../../platform/events.js'
 import { decimalInput } from '../../platform/money-schemas.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
-import { createRecord, getRecord, listRecords } from '../../platform/resource.js'
+import { createRecord, getRecord, listRecords, recordReaders } from '../../platform/resource.js'
 import { assertAction, assertMove, statusChangedEvent } from '../../platform/workflow.js'
 import { lockRepairOrder, type PricingContext, repriceJob } from '../shop-floor/pricing.js'
 import { assertOrderOpen } from '../shop-floor/states.js'
@@ -32,14 +32,7 @@ import { decisionWorkflow, executionWorkflow, workBlockers } from './workflow.js
 
 export type { JobRow, LaborRow, PartRow }
 
-export function getJob(
-  db: Queryable,
-  reader: Actor,
-  publicId: string,
-  options: { forUpdate?: boolean; param?: string } = {},
-): Promise<JobRow> {
-  return getRecord(jobDefinition, db, reader, publicId, options)
-}
+export const { get: getJob } = recordReaders(jobDefinition)
 
 /**
  * A page of a repair order's jobs, newest first, on jobs_repair_order_idx. The order is named by its

@@ -6,8 +6,7 @@ import { decimalInputs, ExactDecimal, formatMoney } from '../../lib/money.js'
 import { dateIn, isCalendarDate, yearsBefore } from '../../lib/wall-clock.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
 import { decimalInput } from '../../platform/money-schemas.js'
-import type { Page, PageRequest } from '../../platform/pagination.js'
-import { getRecord, listRecords } from '../../platform/resource.js'
+import { getRecord, recordReaders } from '../../platform/resource.js'
 import { invoiceDefinition } from '../invoices/definition.js'
 import { followBalance, invoiceBalance, lockOrderOf, refusal } from '../invoices/service.js'
 import { type PaymentFilters, type PaymentRow, paymentDefinition, paymentKind, paymentMethods } from './definition.js'
@@ -16,23 +15,7 @@ export type { PaymentRow }
 
 export { paymentKind }
 
-export function getPayment(
-  db: Queryable,
-  reader: Actor,
-  publicId: string,
-  options: { param?: string } = {},
-): Promise<PaymentRow> {
-  return getRecord(paymentDefinition, db, reader, publicId, options)
-}
-
-export function listPayments(
-  db: Queryable,
-  reader: Actor,
-  filters: PaymentFilters,
-  page: PageRequest,
-): Promise<Page<PaymentRow>> {
-  return listRecords(paymentDefinition, db, reader, filters, page)
-}
+export const { get: getPayment, list: listPayments } = recordReaders<PaymentRow, PaymentFilters>(paymentDefinition)
 
 /** Small: which invoice and order, which way, when and how much (docs/decisions.md "Payments"). */
 function paymentSummary(row: PaymentRow): Record<string, unknown> {

@@ -2,7 +2,6 @@ import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { normalizePlate } from '../../lib/plates.js'
 import type { Actor } from '../../platform/events.js'
-import type { PageRequest } from '../../platform/pagination.js'
 import {
   archiveRecord,
   type ColumnChanges,
@@ -10,14 +9,13 @@ import {
   createRecord,
   createRecords,
   diffColumns,
-  getRecord,
-  listRecords,
   type MergeResult,
   mergeRecords,
+  recordReaders,
   updateRecord,
   writableChanges,
 } from '../../platform/resource.js'
-import { type VehicleFilters, type VehicleRow, vehicleDefinition, vehicleSummary } from './definition.js'
+import { type VehicleRow, vehicleDefinition, vehicleSummary } from './definition.js'
 import type { VehicleCreate, VehicleUpdate } from './schema.js'
 
 export { type VehicleRow, vehicleSummary }
@@ -32,11 +30,7 @@ function toColumnChanges(input: VehicleCreate | VehicleUpdate, customerId: strin
   return changes
 }
 
-export const getVehicle = (db: Queryable, reader: Actor, publicId: string, options: { forUpdate?: boolean } = {}) =>
-  getRecord(vehicleDefinition, db, reader, publicId, options)
-
-export const listVehicles = (db: Queryable, reader: Actor, filters: VehicleFilters, page: PageRequest) =>
-  listRecords(vehicleDefinition, db, reader, filters, page)
+export const { get: getVehicle, list: listVehicles } = recordReaders(vehicleDefinition)
 
 /**
  * The internal id of the customer a vehicle is written to: 404 on `customer_id` when the shop has no
