@@ -574,6 +574,41 @@ export async function updateRecord<Row extends BaseRow, F>(
   return { row: updated, changedFields: changed.fields }
 }
 
+/** Options of a write: `eventSummary` is added to the summary of the event it records (an import's `source`). */
+export interface WriteOptions {
+  eventSummary?: Record<string, unknown>
+}
+
+/**
+ * PATCH of a record that merges may retire: locked, `expected_version` and "not merged" checked, then
+ * `changes` (computed after those checks, so a stale or merged record is the answer first) written.
+ */
+export async function updateMergeableRecord<Row extends BaseRow & { merged_into_public_id: string | null }, F>(
+  definition: ResourceDefinition<Row, F>,
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  expectedVersion: number | null | undefined,
+  changes: () => ColumnChanges,
+  options: WriteOptions = {},
+): Promise<Row> {
+  const row = await getRecord(definition, tx, actor, publicId, { forUpdate: true })
+  checkUpdatable(definition, row, expectedVersion)
+  return (await updateRecord(definition, tx, actor, row, changes(), { extraSummary: options.eventSummary })).row
+}
+
+/** Archives the record of `publicId` (404 when the shop has none), locked first. */
+export async function archiveRecordByPublicId<Row extends BaseRow & { archived: boolean }, F>(
+  definition: ResourceDefinition<Row, F>,
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  reason: string | null,
+): Promise<Row> {
+  const row = await getRecord(definition, tx, actor, publicId, { forUpdate: true })
+  return archiveRecord(definition, tx, actor, row, reason)
+}
+
 /** Archives a record (a change like any other: version and updated_at move) and records the event. */
 export async function archiveRecord<Row extends BaseRow & { archived: boolean }, F>(
   definition: ResourceDefinition<Row, F>,

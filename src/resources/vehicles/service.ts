@@ -3,16 +3,16 @@ import { ApiError } from '../../lib/errors.js'
 import { normalizePlate } from '../../lib/plates.js'
 import type { Actor } from '../../platform/events.js'
 import {
-  archiveRecord,
+  archiveRecordByPublicId,
   type ColumnChanges,
-  checkUpdatable,
   createRecord,
   createRecords,
   diffColumns,
   type MergeResult,
   mergeRecords,
   recordReaders,
-  updateRecord,
+  updateMergeableRecord,
+  type WriteOptions,
   writableChanges,
 } from '../../platform/resource.js'
 import { type VehicleRow, vehicleDefinition, vehicleSummary } from './definition.js'
@@ -67,11 +67,6 @@ async function resolveOwner(tx: Queryable, actor: Actor, customerPublicId: strin
   return owner.id
 }
 
-/** Options of a write: `eventSummary` is added to the summary of the event it records (an import's `source`). */
-export interface WriteOptions {
-  eventSummary?: Record<string, unknown>
-}
-
 export async function createVehicle(
   tx: Queryable,
   actor: Actor,
@@ -80,7 +75,7 @@ export async function createVehicle(
 ): Promise<VehicleRow> {
   const ownerId = await resolveOwner(tx, actor, input.customer_id)
   return createRecord(vehicleDefinition, tx, actor, toColumnChanges(input, ownerId), {
-    ...(options.eventSummary ? { extraSummary: options.eventSummary } : {}),
+    extraSummary: options.eventSummary,
   })
 }
 
@@ -142,23 +137,24 @@ export async function updateVehicle(
     await getVehicle(tx, actor, publicId)
     ownerId = await resolveOwner(tx, actor, input.customer_id)
   }
-  const row = await getVehicle(tx, actor, publicId, { forUpdate: true })
-  checkUpdatable(vehicleDefinition, row, input.expected_version)
-  return (
-    await updateRecord(vehicleDefinition, tx, actor, row, toColumnChanges(input, ownerId), {
-      ...(options.eventSummary ? { extraSummary: options.eventSummary } : {}),
-    })
-  ).row
+  return updateMergeableRecord(
+    vehicleDefinition,
+    tx,
+    actor,
+    publicId,
+    input.expected_version,
+    () => toColumnChanges(input, ownerId),
+    options,
+  )
 }
 
-export async function archiveVehicle(
+export function archiveVehicle(
   tx: Queryable,
   actor: Actor,
   publicId: string,
   reason: string | null,
 ): Promise<VehicleRow> {
-  const row = await getVehicle(tx, actor, publicId, { forUpdate: true })
-  return archiveRecord(vehicleDefinition, tx, actor, row, reason)
+  return archiveRecordByPublicId(vehicleDefinition, tx, actor, publicId, reason)
 }
 
 /**
