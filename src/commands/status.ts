@@ -90,9 +90,6 @@ export default class Status extends BaseCommand {
     rows: Record<string, unknown>[],
     columns: { key: string; header: string }[],
   ): void {
-    if (rows.length === 0) return
-    this.log('')
-    this.log(title)
-    this.printTable(rows, columns)
+    if (rows.length > 0) this.printTableSection(title, rows, columns)
   }
 }
