@@ -6,6 +6,7 @@ import {
   customerNameAndPhone,
   inventoryItemIds,
   openRepairOrderIds,
+  type ShopRecordCounts,
   shopRecordCounts,
 } from '../../db/demo-queries.js'
 import { type Queryable, withTransaction } from '../../db/pool.js'
@@ -76,24 +77,9 @@ export interface DemoOptions {
   onProgress?: (phase: string, done: number, total: number) => void
 }
 
-export interface DemoCounts {
-  customers: number
-  fleet_accounts: number
+/** What `shopapi demo` reports: the shop's records, and how many of its customers were merged away. */
+export interface DemoCounts extends ShopRecordCounts {
   merged_customers: number
-  vehicles: number
-  technicians: number
-  appointments: number
-  repair_orders: number
-  jobs: number
-  labor_entries: number
-  parts: number
-  canned_jobs: number
-  inventory_items: number
-  invoices: number
-  credit_notes: number
-  payments: number
-  tasks: number
-  events: number
 }
 
 export interface DemoResult {
