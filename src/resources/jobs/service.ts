@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js'
 import type { Queryable } from '../../db/pool.js'
-import { ApiError } from '../../lib/errors.js'
+import { ApiError, inactiveReferenceError } from '../../lib/errors.js'
 import { newPublicId } from '../../lib/ids.js'
 import {
   decimalInputs,
@@ -133,16 +133,13 @@ async function findCannedJob(tx: Queryable, actor: Actor, publicId: string): Pro
   const found = rows[0]
   if (!found) throw new ApiError('not_found', `No canned job ${publicId} in this shop`, { param: 'canned_job_id' })
   if (!found.active) {
-    throw new ApiError('conflict', `Canned job ${publicId} (${found.name}) is inactive`, {
+    throw inactiveReferenceError({
+      type: 'canned_job',
+      noun: 'Canned job',
+      publicId,
+      name: found.name,
       param: 'canned_job_id',
-      blockers: [
-        {
-          type: 'canned_job',
-          reason: 'inactive',
-          message: `${publicId} is inactive`,
-          resolution: ['Use an active canned job, or create the job without one'],
-        },
-      ],
+      resolution: 'Use an active canned job, or create the job without one',
     })
   }
   return found
