@@ -186,6 +186,24 @@ export abstract class BaseCommand extends Command {
     setTimeout(() => process.exit(), 2000).unref()
   }
 
+  /** A part of the output below what came before: a blank line, its title, its table. */
+  protected printTableSection(
+    title: string,
+    rows: Record<string, unknown>[],
+    columns: { key: string; header: string }[],
+  ): void {
+    this.log('')
+    this.log(title)
+    this.printTable(rows, columns)
+  }
+
+  /** A titled JSON document below what came before (an event's envelope), indented for reading. */
+  protected printJsonSection(title: string, value: unknown): void {
+    this.log('')
+    this.log(title)
+    this.log(JSON.stringify(value, null, 2))
+  }
+
   /** A readable table for people; scripts use --json. */
   protected printTable(rows: Record<string, unknown>[], columns: { key: string; header: string }[]): void {
     if (this.jsonEnabled()) return

@@ -53,41 +53,43 @@ export default class Status extends BaseCommand {
         { key: 'detail', header: 'DETAIL' },
       ],
     )
-    if (checks.worker.workers.length > 0) {
-      this.log('')
-      this.log('Workers:')
-      this.printTable(checks.worker.workers, [
-        { key: 'application_name', header: 'PROCESS' },
-        { key: 'hostname', header: 'HOST' },
-        { key: 'pid', header: 'PID' },
-        { key: 'started_at', header: 'STARTED' },
-        { key: 'seconds_since_beat', header: 'LAST BEAT (S AGO)' },
-      ])
-    }
-    if (checks.endpoints.near_auto_disable.length > 0) {
-      this.log('')
-      this.log(`Endpoints failing for more than ${nearDisableAfterHours} h:`)
-      this.printTable(checks.endpoints.near_auto_disable, [
+    this.printSection('Workers:', checks.worker.workers, [
+      { key: 'application_name', header: 'PROCESS' },
+      { key: 'hostname', header: 'HOST' },
+      { key: 'pid', header: 'PID' },
+      { key: 'started_at', header: 'STARTED' },
+      { key: 'seconds_since_beat', header: 'LAST BEAT (S AGO)' },
+    ])
+    this.printSection(
+      `Endpoints failing for more than ${nearDisableAfterHours} h:`,
+      checks.endpoints.near_auto_disable,
+      [
         { key: 'id', header: 'ENDPOINT' },
         { key: 'integration_id', header: 'INTEGRATION' },
         { key: 'url', header: 'URL' },
         { key: 'failing_since', header: 'FAILING SINCE' },
         { key: 'disables_at', header: 'DISABLED AT' },
-      ])
-    }
-    if (checks.api_keys.unused.length > 0) {
-      this.log('')
-      this.log(`API keys unused for ${unusedKeyDays} days:`)
-      this.printTable(
-        checks.api_keys.unused.map((key) => ({ ...key, last_used_at: key.last_used_at ?? 'never' })),
-        [
-          { key: 'prefix', header: 'PREFIX' },
-          { key: 'integration_id', header: 'INTEGRATION' },
-          { key: 'integration_name', header: 'NAME' },
-          { key: 'created_at', header: 'CREATED' },
-          { key: 'last_used_at', header: 'LAST USED' },
-        ],
-      )
-    }
+      ],
+    )
+    this.printSection(
+      `API keys unused for ${unusedKeyDays} days:`,
+      checks.api_keys.unused.map((key) => ({ ...key, last_used_at: key.last_used_at ?? 'never' })),
+      [
+        { key: 'prefix', header: 'PREFIX' },
+        { key: 'integration_id', header: 'INTEGRATION' },
+        { key: 'integration_name', header: 'NAME' },
+        { key: 'created_at', header: 'CREATED' },
+        { key: 'last_used_at', header: 'LAST USED' },
+      ],
+    )
+  }
+
+  /** A titled table below the checks, left out when it has no rows. */
+  private printSection(
+    title: string,
+    rows: Record<string, unknown>[],
+    columns: { key: string; header: string }[],
+  ): void {
+    if (rows.length > 0) this.printTableSection(title, rows, columns)
   }
 }

@@ -59,3 +59,23 @@ export class UsageError extends Error {
     this.name = 'UsageError'
   }
 }
+
+/**
+ * 409 conflict for a reference to a record that is deactivated (a canned job, a technician): blocker
+ * `<type>/inactive`, with what to use instead.
+ */
+export function inactiveReferenceError(reference: {
+  type: string
+  /** How a sentence starts naming it: `Technician`, `Canned job`. */
+  noun: string
+  publicId: string
+  name: string
+  param: string
+  resolution: string
+}): ApiError {
+  const { type, noun, publicId, name, param, resolution } = reference
+  return new ApiError('conflict', `${noun} ${publicId} (${name}) is inactive`, {
+    param,
+    blockers: [{ type, reason: 'inactive', message: `${publicId} is inactive`, resolution: [resolution] }],
+  })
+}

@@ -129,6 +129,15 @@ function blankReport(toleranceSeconds: number): SignatureReport {
   }
 }
 
+/** What every check starts from: its tolerance and clock, a blank report, and a way to end it with a problem. */
+function beginCheck(options: CheckOptions) {
+  const toleranceSeconds = options.toleranceSeconds ?? defaultToleranceSeconds
+  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000)
+  const report = blankReport(toleranceSeconds)
+  const fail = (problem: SignatureProblem, message: string): SignatureReport => ({ ...report, problem, message })
+  return { toleranceSeconds, now, report, fail }
+}
+
 function describeAge(age: number): string {
   return age >= 0 ? `${age} s old` : `${-age} s in the future`
 }
@@ -140,10 +149,7 @@ export function checkServiceSignature(
   secrets: readonly string[],
   options: CheckOptions = {},
 ): SignatureReport {
-  const toleranceSeconds = options.toleranceSeconds ?? defaultToleranceSeconds
-  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000)
-  const report = blankReport(toleranceSeconds)
-  const fail = (problem: SignatureProblem, message: string) => ({ ...report, problem, message })
+  const { toleranceSeconds, now, report, fail } = beginCheck(options)
 
   if (header.length > maxHeaderLength) {
     return fail(
@@ -238,6 +244,19 @@ export interface StandardHeaders {
   signature: string
 }
 
+/** The Standard Webhooks digest each secret gives over these bytes, as the sender computes it. */
+function standardDigests(
+  messageId: string,
+  body: string | Uint8Array,
+  secrets: readonly string[],
+  timestampSeconds: number,
+): Buffer[] {
+  return secrets.map((secret) => {
+    const value = standardWebhookSignatureHeader(messageId, body, [secret], timestampSeconds)
+    return Buffer.from(value.slice('v1,'.length), 'base64')
+  })
+}
+
 /** The Standard Webhooks check (webhook-id, webhook-timestamp, webhook-signature), with the reason. */
 export function checkStandardWebhookSignature(
   rawBody: string | Uint8Array,
@@ -245,10 +264,7 @@ export function checkStandardWebhookSignature(
   secrets: readonly string[],
   options: CheckOptions = {},
 ): SignatureReport {
-  const toleranceSeconds = options.toleranceSeconds ?? defaultToleranceSeconds
-  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000)
-  const report = blankReport(toleranceSeconds)
-  const fail = (problem: SignatureProblem, message: string) => ({ ...report, problem, message })
+  const { toleranceSeconds, now, report, fail } = beginCheck(options)
   if (headers.id === '') return fail('malformed_header', 'webhook-id is empty')
   if (!timestampPattern.test(headers.timestamp)) {
     return fail('malformed_header', `webhook-timestamp ${headers.timestamp.slice(0, 40)} is not whole unix seconds`)
@@ -267,11 +283,7 @@ export function checkStandardWebhookSignature(
   }
   report.timestamp = Number(headers.timestamp)
   report.ageSeconds = now - report.timestamp
-  const expected = secrets.map((secret) => {
-    const value = standardWebhookSignatureHeader(headers.id, rawBody, [secret], report.timestamp ?? 0)
-    return Buffer.from(value.slice(3), 'base64')
-  })
-  const match = findMatch(expected, signatures)
+  const match = findMatch(standardDigests(headers.id, rawBody, secrets, report.timestamp), signatures)
   if (match) {
     report.matchedSecret = match.secret
     report.matchedSignature = match.signature
@@ -286,11 +298,7 @@ export function checkStandardWebhookSignature(
   if (match) return { ...report, valid: true, problem: null, message: `valid: t is ${describeAge(report.ageSeconds)}` }
   const count = `none of the ${signatures.length} v1 signature(s) matches the ${secrets.length} secret(s) given`
   for (const variant of bodyVariants(bytesOf(rawBody))) {
-    const variantExpected = secrets.map((secret) => {
-      const value = standardWebhookSignatureHeader(headers.id, variant.bytes, [secret], report.timestamp ?? 0)
-      return Buffer.from(value.slice(3), 'base64')
-    })
-    if (findMatch(variantExpected, signatures)) {
+    if (findMatch(standardDigests(headers.id, variant.bytes, secrets, report.timestamp ?? 0), signatures)) {
       return fail(
         'body_modified',
         `${count} over these bytes, but one matches this body ${variant.what}. Verify the raw bytes exactly as received.`,

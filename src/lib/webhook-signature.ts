@@ -30,21 +30,26 @@ function sign(secret: string, timestamp: number | string, rawBody: string | Uint
   return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest()
 }
 
+/** Both signature headers refuse the same inputs: a timestamp that is not whole seconds, no secret, a malformed secret. */
+function assertSigningInputs(secrets: readonly string[], timestampSeconds: number): void {
+  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) {
+    throw new Error('the webhook signature timestamp must be a non-negative integer number of seconds')
+  }
+  if (secrets.length === 0) throw new Error('a webhook signature needs at least one secret')
+  for (const secret of secrets) {
+    if (!secretPattern.test(secret)) throw new Error('a webhook secret is whsec_ followed by [A-Za-z0-9_-]')
+  }
+}
+
 /** The Service-Signature header value for a body signed with each secret (current first). */
 export function signatureHeader(
   rawBody: string | Uint8Array,
   secrets: readonly string[],
   timestampSeconds: number,
 ): string {
-  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) {
-    throw new Error('the webhook signature timestamp must be a non-negative integer number of seconds')
-  }
-  if (secrets.length === 0) throw new Error('a webhook signature needs at least one secret')
+  assertSigningInputs(secrets, timestampSeconds)
   const parts = [`t=${timestampSeconds}`]
-  for (const secret of secrets) {
-    if (!secretPattern.test(secret)) throw new Error('a webhook secret is whsec_ followed by [A-Za-z0-9_-]')
-    parts.push(`v1=${sign(secret, timestampSeconds, rawBody).toString('hex')}`)
-  }
+  for (const secret of secrets) parts.push(`v1=${sign(secret, timestampSeconds, rawBody).toString('hex')}`)
   return parts.join(',')
 }
 
@@ -67,13 +72,9 @@ export function standardWebhookSignatureHeader(
   secrets: readonly string[],
   timestampSeconds: number,
 ): string {
-  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) {
-    throw new Error('the webhook signature timestamp must be a non-negative integer number of seconds')
-  }
-  if (secrets.length === 0) throw new Error('a webhook signature needs at least one secret')
+  assertSigningInputs(secrets, timestampSeconds)
   return secrets
     .map((secret) => {
-      if (!secretPattern.test(secret)) throw new Error('a webhook secret is whsec_ followed by [A-Za-z0-9_-]')
       const digest = createHmac('sha256', standardWebhooksKey(secret))
         .update(`${messageId}.${timestampSeconds}.`)
         .update(rawBody)

@@ -123,6 +123,24 @@ function fromClause(
 /** The `external_id` column of a definition with external ids: the reading integration's own id. */
 export const externalIdColumn: Column = { sql: 'r.external_id', type: 'text' }
 
+/**
+ * A get's statement over the reader's shop: the definition's columns and joins, the rows where `where`
+ * holds (called after the joins have added their parameters), locked as asked.
+ */
+function selectInShop(
+  base: ResourceDefinition<BaseRow>,
+  params: SqlParams,
+  reader: Actor,
+  where: () => string,
+  options: { orderById?: boolean; lock: { forUpdate?: boolean; forShare?: boolean } },
+): string {
+  const { alias } = base
+  const lock = options.lock.forUpdate ? `for update of ${alias}` : options.lock.forShare ? `for share of ${alias}` : ''
+  return `select ${selectList(base)} from ${fromClause(base, params, reader)}
+    where ${alias}.shop_id = ${params.add(reader.shopId, 'uuid')} and ${where()}
+    ${options.orderById ? `order by ${alias}.id` : ''} ${lock}`
+}
+
 /** The row of `publicId` in the reader's shop, or 404 not_found naming the id. */
 export async function getRecord<Row extends BaseRow, F>(
   definition: ResourceDefinition<Row, F>,
@@ -149,10 +167,9 @@ export async function findRecord<Row extends BaseRow, F>(
 ): Promise<Row | undefined> {
   const base = definition as unknown as ResourceDefinition<BaseRow>
   const params = new SqlParams()
-  const { alias } = base
-  const text = `select ${selectList(base)} from ${fromClause(base, params, reader)}
-    where ${alias}.shop_id = ${params.add(reader.shopId, 'uuid')} and ${alias}.public_id = ${params.add(publicId, 'text')}
-    ${options.forUpdate ? `for update of ${alias}` : ''}`
+  const text = selectInShop(base, params, reader, () => `${base.alias}.public_id = ${params.add(publicId, 'text')}`, {
+    lock: options,
+  })
   // Prepared per shape: a get is the hottest read, and planning its joins costs more than running them.
   const { rows } = await db.query<Row>({ name: statementName(`get-${base.table}`, text), text, values: params.values })
   return rows[0]
@@ -172,13 +189,26 @@ export async function findRecordsWhere<Row extends BaseRow, F>(
 ): Promise<Row[]> {
   const base = definition as unknown as ResourceDefinition<BaseRow>
   const params = new SqlParams()
-  const { alias } = base
-  const shop = params.add(reader.shopId, 'uuid')
-  const text = `select ${selectList(base)} from ${fromClause(base, params, reader)}
-    where ${alias}.shop_id = ${shop} and ${where(params)}
-    order by ${alias}.id ${options.forUpdate ? `for update of ${alias}` : options.forShare ? `for share of ${alias}` : ''}`
+  const text = selectInShop(base, params, reader, () => where(params), { orderById: true, lock: options })
   const { rows } = await db.query<Row>(text, params.values)
   return rows
+}
+
+/**
+ * A resource's plain get (404 when the shop has no such record) and list, for its service to export
+ * under its own names: `export const { get: getTask, list: listTasks } = recordReaders(taskDefinition)`.
+ */
+export function recordReaders<Row extends BaseRow, Filters>(definition: ResourceDefinition<Row, Filters>) {
+  return {
+    get: (
+      db: Queryable,
+      reader: Actor,
+      publicId: string,
+      options: { forUpdate?: boolean; param?: string } = {},
+    ): Promise<Row> => getRecord(definition, db, reader, publicId, options),
+    list: (db: Queryable, reader: Actor, filters: Filters, page: PageRequest): Promise<Page<Row>> =>
+      listRecords(definition, db, reader, filters, page),
+  }
 }
 
 /**
@@ -542,6 +572,41 @@ export async function updateRecord<Row extends BaseRow, F>(
     ])
   }
   return { row: updated, changedFields: changed.fields }
+}
+
+/** Options of a write: `eventSummary` is added to the summary of the event it records (an import's `source`). */
+export interface WriteOptions {
+  eventSummary?: Record<string, unknown>
+}
+
+/**
+ * PATCH of a record that merges may retire: locked, `expected_version` and "not merged" checked, then
+ * `changes` (computed after those checks, so a stale or merged record is the answer first) written.
+ */
+export async function updateMergeableRecord<Row extends BaseRow & { merged_into_public_id: string | null }, F>(
+  definition: ResourceDefinition<Row, F>,
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  expectedVersion: number | null | undefined,
+  changes: () => ColumnChanges,
+  options: WriteOptions = {},
+): Promise<Row> {
+  const row = await getRecord(definition, tx, actor, publicId, { forUpdate: true })
+  checkUpdatable(definition, row, expectedVersion)
+  return (await updateRecord(definition, tx, actor, row, changes(), { extraSummary: options.eventSummary })).row
+}
+
+/** Archives the record of `publicId` (404 when the shop has none), locked first. */
+export async function archiveRecordByPublicId<Row extends BaseRow & { archived: boolean }, F>(
+  definition: ResourceDefinition<Row, F>,
+  tx: Queryable,
+  actor: Actor,
+  publicId: string,
+  reason: string | null,
+): Promise<Row> {
+  const row = await getRecord(definition, tx, actor, publicId, { forUpdate: true })
+  return archiveRecord(definition, tx, actor, row, reason)
 }
 
 /** Archives a record (a change like any other: version and updated_at move) and records the event. */

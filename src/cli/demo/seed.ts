@@ -6,6 +6,7 @@ import {
   customerNameAndPhone,
   inventoryItemIds,
   openRepairOrderIds,
+  type ShopRecordCounts,
   shopRecordCounts,
 } from '../../db/demo-queries.js'
 import { type Queryable, withTransaction } from '../../db/pool.js'
@@ -46,7 +47,7 @@ import { addLabor, addPart, createJob, decideJob, pauseJob, runJobAction } from 
 import { recordPayment, reversePayment } from '../../resources/payments/service.js'
 import { RepairOrderCreateSchema } from '../../resources/repair-orders/schema.js'
 import { createRepairOrder, moveRepairOrder } from '../../resources/repair-orders/service.js'
-import type { RepairOrderState } from '../../resources/repair-orders/workflow.js'
+import { type RepairOrderState, repairOrderStates } from '../../resources/shop-floor/states.js'
 import { closeDate, daySchedule, readHours, setWeeklyHours } from '../../resources/shop-hours/service.js'
 import { TaskCreateSchema, type TaskStatus } from '../../resources/tasks/schema.js'
 import { completeTask, createTask } from '../../resources/tasks/service.js'
@@ -76,24 +77,9 @@ export interface DemoOptions {
   onProgress?: (phase: string, done: number, total: number) => void
 }
 
-export interface DemoCounts {
-  customers: number
-  fleet_accounts: number
+/** What `shopapi demo` reports: the shop's records, and how many of its customers were merged away. */
+export interface DemoCounts extends ShopRecordCounts {
   merged_customers: number
-  vehicles: number
-  technicians: number
-  appointments: number
-  repair_orders: number
-  jobs: number
-  labor_entries: number
-  parts: number
-  canned_jobs: number
-  inventory_items: number
-  invoices: number
-  credit_notes: number
-  payments: number
-  tasks: number
-  events: number
 }
 
 export interface DemoResult {
@@ -165,21 +151,14 @@ interface OrderPlan {
   feeAndDiscount?: boolean
 }
 
-/** The order of a repair order's life when nothing goes sideways (the ledger makes invoiced and paid). */
-const floorPath: RepairOrderState[] = [
-  'checked_in',
-  'estimating',
-  'awaiting_authorization',
-  'authorized',
-  'in_progress',
-  'quality_check',
-  'completed',
-  'ready_for_pickup',
-  'invoiced',
-  'paid',
-  'picked_up',
-  'closed',
-]
+/** The states a demo order never walks through: booked ahead, waiting for parts, cancelled, on hold. */
+const offFloorPath: readonly RepairOrderState[] = ['scheduled', 'waiting_for_parts', 'cancelled', 'on_hold']
+
+/**
+ * The order of a repair order's life when nothing goes sideways (the ledger makes invoiced and paid):
+ * the workflow's states in their order, less those a demo order does not walk through.
+ */
+const floorPath: RepairOrderState[] = repairOrderStates.filter((state) => !offFloorPath.includes(state))
 
 /**
  * One order in each state of the workflow, and the variations of jobs and money a demo should show

@@ -47,12 +47,9 @@ export default class DeliveriesShow extends BaseCommand {
         ['completed', delivery.completed_at],
       ]),
     )
-    this.log('')
-    this.log('Envelope:')
-    this.log(JSON.stringify(event, null, 2))
-    this.log('')
-    this.log('Attempts:')
-    this.printTable(
+    this.printJsonSection('Envelope:', event)
+    this.printTableSection(
+      'Attempts:',
       attempts.map((attempt) => ({
         ...attempt,
         result: attemptResult(attempt),

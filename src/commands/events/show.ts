@@ -30,12 +30,8 @@ export default class EventsShow extends BaseCommand {
         ['created', envelope.created_at],
       ]),
     )
-    this.log('')
-    this.log('Envelope:')
-    this.log(JSON.stringify(envelope, null, 2))
-    this.log('')
-    this.log('Deliveries:')
-    this.printTable(deliveries, [
+    this.printJsonSection('Envelope:', envelope)
+    this.printTableSection('Deliveries:', deliveries, [
       { key: 'id', header: 'ID' },
       { key: 'endpoint_id', header: 'ENDPOINT' },
       { key: 'origin', header: 'ORIGIN' },

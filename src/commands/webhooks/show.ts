@@ -41,9 +41,7 @@ export default class WebhooksShow extends BaseCommand {
         ['deliveries', `${counts.pending} pending, ${counts.succeeded} succeeded, ${counts.failed} failed`],
       ]),
     )
-    this.log('')
-    this.log('Last deliveries:')
-    this.printTable(recentDeliveries, [
+    this.printTableSection('Last deliveries:', recentDeliveries, [
       { key: 'id', header: 'ID' },
       { key: 'event_type', header: 'EVENT' },
       { key: 'origin', header: 'ORIGIN' },

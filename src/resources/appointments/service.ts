@@ -9,8 +9,8 @@ import {
   checkVersion,
   createRecord,
   diffColumns,
-  getRecord,
   listRecords,
+  recordReaders,
   updateRecord,
   writableChanges,
 } from '../../platform/resource.js'
@@ -35,14 +35,7 @@ import {
 
 export type { AppointmentRow }
 
-export function getAppointment(
-  db: Queryable,
-  reader: Actor,
-  publicId: string,
-  options: { forUpdate?: boolean; param?: string } = {},
-): Promise<AppointmentRow> {
-  return getRecord(appointmentDefinition, db, reader, publicId, options)
-}
+export const { get: getAppointment } = recordReaders(appointmentDefinition)
 
 export function listAppointments(
   db: Queryable,

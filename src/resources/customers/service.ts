@@ -4,17 +4,17 @@ import { normalizePhone } from '../../lib/phones.js'
 import type { Actor, NewEvent } from '../../platform/events.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
 import {
-  archiveRecord,
+  archiveRecordByPublicId,
   type ColumnChanges,
-  checkUpdatable,
   createRecord,
   createRecords,
   diffColumns,
-  getRecord,
   listRecords,
   type MergeResult,
   mergeRecords,
-  updateRecord,
+  recordReaders,
+  updateMergeableRecord,
+  type WriteOptions,
   writableChanges,
 } from '../../platform/resource.js'
 import { type CustomerFilters, type CustomerRow, customerDefinition, customerSummary } from './definition.js'
@@ -49,8 +49,7 @@ function toColumnChanges(input: CustomerCreate | CustomerUpdate, region: Country
   return changes
 }
 
-export const getCustomer = (db: Queryable, reader: Reader, publicId: string, options: { forUpdate?: boolean } = {}) =>
-  getRecord(customerDefinition, db, reader, publicId, options)
+export const { get: getCustomer } = recordReaders(customerDefinition)
 
 export function listCustomers(
   db: Queryable,
@@ -74,11 +73,6 @@ export function listCustomers(
   )
 }
 
-/** Options of a write: `eventSummary` is added to the summary of the event it records (an import's `source`). */
-export interface WriteOptions {
-  eventSummary?: Record<string, unknown>
-}
-
 export function createCustomer(
   tx: Queryable,
   actor: Actor,
@@ -89,7 +83,7 @@ export function createCustomer(
   // The summary comes from the input, so the insert, its event and the read are one statement.
   return createRecord(customerDefinition, tx, actor, toColumnChanges(input, region), {
     createdSummary: customerSummary(input),
-    ...(options.eventSummary ? { extraSummary: options.eventSummary } : {}),
+    extraSummary: options.eventSummary,
   })
 }
 
@@ -115,7 +109,7 @@ export function createCustomers(
   )
 }
 
-export async function updateCustomer(
+export function updateCustomer(
   tx: Queryable,
   actor: Actor,
   publicId: string,
@@ -123,13 +117,15 @@ export async function updateCustomer(
   region: CountryCode,
   options: WriteOptions = {},
 ): Promise<CustomerRow> {
-  const row = await getCustomer(tx, actor, publicId, { forUpdate: true })
-  checkUpdatable(customerDefinition, row, input.expected_version)
-  return (
-    await updateRecord(customerDefinition, tx, actor, row, toColumnChanges(input, region), {
-      ...(options.eventSummary ? { extraSummary: options.eventSummary } : {}),
-    })
-  ).row
+  return updateMergeableRecord(
+    customerDefinition,
+    tx,
+    actor,
+    publicId,
+    input.expected_version,
+    () => toColumnChanges(input, region),
+    options,
+  )
 }
 
 /**
@@ -141,14 +137,13 @@ export function customerUpdateChanges(row: CustomerRow, input: CustomerUpdate, r
 }
 
 /** Archiving an archived customer changes nothing and records nothing. */
-export async function archiveCustomer(
+export function archiveCustomer(
   tx: Queryable,
   actor: Actor,
   publicId: string,
   reason: string | null,
 ): Promise<CustomerRow> {
-  const row = await getCustomer(tx, actor, publicId, { forUpdate: true })
-  return archiveRecord(customerDefinition, tx, actor, row, reason)
+  return archiveRecordByPublicId(customerDefinition, tx, actor, publicId, reason)
 }
 
 export interface CustomerMergeResult extends MergeResult<CustomerRow> {

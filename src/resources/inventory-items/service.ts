@@ -6,9 +6,8 @@ import { DecimalInputError, decimalInputs, parseDecimalInput } from '../../lib/m
 import { parseTireSize, type TireSize } from '../../lib/tire-sizes.js'
 import type { Actor } from '../../platform/events.js'
 import { ImportInterrupted, lockImport } from '../../platform/imports/concurrency.js'
-import type { Page, PageRequest } from '../../platform/pagination.js'
-import { applyChanges, getRecord, listRecords, type SqlType, writeRecordBatch } from '../../platform/resource.js'
-import { type InventoryItemFilters, type InventoryItemRow, inventoryItemDefinition } from './definition.js'
+import { applyChanges, recordReaders, type SqlType, writeRecordBatch } from '../../platform/resource.js'
+import { type InventoryItemRow, inventoryItemDefinition } from './definition.js'
 import {
   type ImportRejection,
   type ImportReport,
@@ -20,23 +19,7 @@ import {
 
 export type { InventoryItemRow }
 
-export function getInventoryItem(
-  db: Queryable,
-  reader: Actor,
-  publicId: string,
-  options: { forUpdate?: boolean; param?: string } = {},
-): Promise<InventoryItemRow> {
-  return getRecord(inventoryItemDefinition, db, reader, publicId, options)
-}
-
-export function listInventoryItems(
-  db: Queryable,
-  reader: Actor,
-  filters: InventoryItemFilters,
-  page: PageRequest,
-): Promise<Page<InventoryItemRow>> {
-  return listRecords(inventoryItemDefinition, db, reader, filters, page)
-}
+export const { get: getInventoryItem, list: listInventoryItems } = recordReaders(inventoryItemDefinition)
 
 // The ranges of the list filters (spec "Limits"), so every imported tire can be found by them.
 function tireSizeInRange(size: TireSize): string | null {

@@ -26,36 +26,19 @@ import {
 import { dateIn } from '../../lib/wall-clock.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
 import { decimalInput } from '../../platform/money-schemas.js'
-import type { Page, PageRequest } from '../../platform/pagination.js'
-import { getRecord, listRecords } from '../../platform/resource.js'
+import { getRecord, recordReaders } from '../../platform/resource.js'
 import { getRepairOrder, moveRepairOrderByLedger, type RepairOrderRow } from '../repair-orders/service.js'
 import { repriceRepairOrder } from '../shop-floor/pricing.js'
 import { moveStock } from '../shop-floor/stock.js'
 import { shopTaxes, taxRule } from '../shop-floor/taxes.js'
-import { type InvoiceFilters, type InvoiceRow, invoiceDefinition } from './definition.js'
+import { type InvoiceRow, invoiceDefinition } from './definition.js'
 
 export type { InvoiceRow }
 
 /** Lines are embedded in every invoice the API returns; posting refuses an order with more. */
 export const maxInvoiceLines = 500
 
-export function getInvoice(
-  db: Queryable,
-  reader: Actor,
-  publicId: string,
-  options: { param?: string } = {},
-): Promise<InvoiceRow> {
-  return getRecord(invoiceDefinition, db, reader, publicId, options)
-}
-
-export function listInvoices(
-  db: Queryable,
-  reader: Actor,
-  filters: InvoiceFilters,
-  page: PageRequest,
-): Promise<Page<InvoiceRow>> {
-  return listRecords(invoiceDefinition, db, reader, filters, page)
-}
+export const { get: getInvoice, list: listInvoices } = recordReaders(invoiceDefinition)
 
 // ---------------------------------------------------------------------------------------------------
 // Shared rules of the ledger

@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js'
 import type { Queryable } from '../../db/pool.js'
-import { ApiError } from '../../lib/errors.js'
+import { ApiError, inactiveReferenceError } from '../../lib/errors.js'
 import { newPublicId } from '../../lib/ids.js'
 import {
   decimalInputs,
@@ -10,11 +10,11 @@ import {
   lineAmount,
   moneyLimits,
 } from '../../lib/money.js'
-import { type Actor, recordEvents } from '../../platform/events.js'
+import { type Actor, type NewEvent, recordEvents } from '../../platform/events.js'
 import { decimalInput } from '../../platform/money-schemas.js'
 import type { Page, PageRequest } from '../../platform/pagination.js'
-import { createRecord, getRecord, listRecords } from '../../platform/resource.js'
-import { assertAction, assertMove, statusChangedEvent } from '../../platform/workflow.js'
+import { createRecord, getRecord, listRecords, recordReaders } from '../../platform/resource.js'
+import { assertAction, assertMove, statusChangedEvent, type Workflow } from '../../platform/workflow.js'
 import { lockRepairOrder, type PricingContext, repriceJob } from '../shop-floor/pricing.js'
 import { assertOrderOpen } from '../shop-floor/states.js'
 import { moveStock } from '../shop-floor/stock.js'
@@ -32,14 +32,7 @@ import { decisionWorkflow, executionWorkflow, workBlockers } from './workflow.js
 
 export type { JobRow, LaborRow, PartRow }
 
-export function getJob(
-  db: Queryable,
-  reader: Actor,
-  publicId: string,
-  options: { forUpdate?: boolean; param?: string } = {},
-): Promise<JobRow> {
-  return getRecord(jobDefinition, db, reader, publicId, options)
-}
+export const { get: getJob } = recordReaders(jobDefinition)
 
 /**
  * A page of a repair order's jobs, newest first, on jobs_repair_order_idx. The order is named by its
@@ -140,16 +133,13 @@ async function findCannedJob(tx: Queryable, actor: Actor, publicId: string): Pro
   const found = rows[0]
   if (!found) throw new ApiError('not_found', `No canned job ${publicId} in this shop`, { param: 'canned_job_id' })
   if (!found.active) {
-    throw new ApiError('conflict', `Canned job ${publicId} (${found.name}) is inactive`, {
+    throw inactiveReferenceError({
+      type: 'canned_job',
+      noun: 'Canned job',
+      publicId,
+      name: found.name,
       param: 'canned_job_id',
-      blockers: [
-        {
-          type: 'canned_job',
-          reason: 'inactive',
-          message: `${publicId} is inactive`,
-          resolution: ['Use an active canned job, or create the job without one'],
-        },
-      ],
+      resolution: 'Use an active canned job, or create the job without one',
     })
   }
   return found
@@ -371,18 +361,29 @@ export async function decideJob(tx: Queryable, actor: Actor, publicId: string, d
     )
   }
   await setJobColumns(tx, job, ['decision_state = $3::text'], [to])
-  await recordEvents(tx, actor, [
-    statusChangedEvent(decisionWorkflow, 'job.status_changed', job.public_id, {
-      field: 'decision_state',
-      from,
-      to,
-      summary: { repair_order_id: job.repair_order_public_id, execution_state: job.execution_state },
-    }),
-  ])
+  await recordEvents(tx, actor, [jobStatusChanged(decisionWorkflow, job, 'decision_state', from, to)])
   await repriceJob(tx, actor, job, context)
   // A job that stops counting (declined, deferred, cancelled) releases its parts; one that counts again reserves them.
   await moveStock(tx, job.shop_id, job.repair_order_id, 'follow')
   return getJob(tx, actor, publicId)
+}
+
+/** job.status_changed for a move on one of a job's two axes; its summary shows the other axis as it stands. */
+function jobStatusChanged<State extends string, Action extends string>(
+  workflow: Workflow<State, Action, JobRow>,
+  job: JobRow,
+  field: 'decision_state' | 'execution_state',
+  from: State,
+  to: State,
+): NewEvent {
+  const otherAxis =
+    field === 'decision_state' ? { execution_state: job.execution_state } : { decision_state: job.decision_state }
+  return statusChangedEvent(workflow, 'job.status_changed', job.public_id, {
+    field,
+    from,
+    to,
+    summary: { repair_order_id: job.repair_order_public_id, ...otherAxis },
+  })
 }
 
 async function moveExecution(tx: Queryable, actor: Actor, job: JobRow, to: ExecutionState): Promise<JobRow> {
@@ -391,14 +392,7 @@ async function moveExecution(tx: Queryable, actor: Actor, job: JobRow, to: Execu
   if (to === 'in_progress') sets.push("started_at = coalesce(started_at, date_trunc('milliseconds', now()))")
   if (to === 'completed') sets.push("completed_at = date_trunc('milliseconds', now())")
   await setJobColumns(tx, job, sets, [to])
-  await recordEvents(tx, actor, [
-    statusChangedEvent(executionWorkflow, 'job.status_changed', job.public_id, {
-      field: 'execution_state',
-      from,
-      to,
-      summary: { repair_order_id: job.repair_order_public_id, decision_state: job.decision_state },
-    }),
-  ])
+  await recordEvents(tx, actor, [jobStatusChanged(executionWorkflow, job, 'execution_state', from, to)])
   return getJob(tx, actor, job.public_id)
 }
 

@@ -6,8 +6,7 @@ import { decimalInputs, ExactDecimal, formatMoney } from '../../lib/money.js'
 import { dateIn, isCalendarDate, yearsBefore } from '../../lib/wall-clock.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
 import { decimalInput } from '../../platform/money-schemas.js'
-import type { Page, PageRequest } from '../../platform/pagination.js'
-import { getRecord, listRecords } from '../../platform/resource.js'
+import { getRecord, recordReaders } from '../../platform/resource.js'
 import { invoiceDefinition } from '../invoices/definition.js'
 import { followBalance, invoiceBalance, lockOrderOf, refusal } from '../invoices/service.js'
 import { type PaymentFilters, type PaymentRow, paymentDefinition, paymentKind, paymentMethods } from './definition.js'
@@ -16,23 +15,7 @@ export type { PaymentRow }
 
 export { paymentKind }
 
-export function getPayment(
-  db: Queryable,
-  reader: Actor,
-  publicId: string,
-  options: { param?: string } = {},
-): Promise<PaymentRow> {
-  return getRecord(paymentDefinition, db, reader, publicId, options)
-}
-
-export function listPayments(
-  db: Queryable,
-  reader: Actor,
-  filters: PaymentFilters,
-  page: PageRequest,
-): Promise<Page<PaymentRow>> {
-  return listRecords(paymentDefinition, db, reader, filters, page)
-}
+export const { get: getPayment, list: listPayments } = recordReaders<PaymentRow, PaymentFilters>(paymentDefinition)
 
 /** Small: which invoice and order, which way, when and how much (docs/decisions.md "Payments"). */
 function paymentSummary(row: PaymentRow): Record<string, unknown> {
@@ -63,7 +46,17 @@ interface NewPayment {
   reason: string | null
 }
 
-async function insertPayment(tx: Queryable, actor: Actor, payment: NewPayment): Promise<string> {
+/**
+ * Writes a payment (or a reversal) on the locked `order`'s invoice, records its event and lets the
+ * order follow the new balance. Returns the payment as a get reads it.
+ */
+async function addPayment(
+  tx: Queryable,
+  actor: Actor,
+  order: Awaited<ReturnType<typeof lockOrderOf>>,
+  payment: NewPayment,
+  eventType: 'payment.recorded' | 'payment.reversed',
+): Promise<PaymentRow> {
   const publicId = newPublicId('payment')
   await tx.query(
     `insert into payments (shop_id, public_id, invoice_id, repair_order_id, customer_id, amount, currency, method,
@@ -85,7 +78,12 @@ async function insertPayment(tx: Queryable, actor: Actor, payment: NewPayment): 
       payment.reason,
     ],
   )
-  return publicId
+  const added = await getPayment(tx, actor, publicId)
+  await recordEvents(tx, actor, [
+    { type: eventType, objectType: 'payment', objectId: publicId, summary: paymentSummary(added) },
+  ])
+  await followBalance(tx, actor, order, payment.invoice.id)
+  return added
 }
 
 /**
@@ -192,21 +190,21 @@ export async function recordPayment(
       'amount',
     )
   }
-  const publicId = await insertPayment(tx, actor, {
-    invoice: { id: invoice.id, repair_order_id: invoice.repair_order_id, customer_id: invoice.customer_id, currency },
-    amount,
-    method: input.method,
-    businessDate,
-    recordedAt: at,
-    reversalOf: null,
-    reason: input.reason ?? null,
-  })
-  const payment = await getPayment(tx, actor, publicId)
-  await recordEvents(tx, actor, [
-    { type: 'payment.recorded', objectType: 'payment', objectId: publicId, summary: paymentSummary(payment) },
-  ])
-  await followBalance(tx, actor, order, invoice.id)
-  return payment
+  return addPayment(
+    tx,
+    actor,
+    order,
+    {
+      invoice: { id: invoice.id, repair_order_id: invoice.repair_order_id, customer_id: invoice.customer_id, currency },
+      amount,
+      method: input.method,
+      businessDate,
+      recordedAt: at,
+      reversalOf: null,
+      reason: input.reason ?? null,
+    },
+    'payment.recorded',
+  )
 }
 
 /**
@@ -271,24 +269,24 @@ export async function reversePayment(
     })
   }
   const at = options.at ?? new Date()
-  const reversalId = await insertPayment(tx, actor, {
-    invoice: {
-      id: payment.invoice_id,
-      repair_order_id: order.id,
-      customer_id: payment.customer_id,
-      currency: payment.currency,
+  return addPayment(
+    tx,
+    actor,
+    order,
+    {
+      invoice: {
+        id: payment.invoice_id,
+        repair_order_id: order.id,
+        customer_id: payment.customer_id,
+        currency: payment.currency,
+      },
+      amount: new ExactDecimal(payment.amount).negated(),
+      method: payment.method,
+      businessDate: dateIn(await shopTimezone(tx, actor.shopId), at),
+      recordedAt: at,
+      reversalOf: payment.id,
+      reason: options.reason ?? null,
     },
-    amount: new ExactDecimal(payment.amount).negated(),
-    method: payment.method,
-    businessDate: dateIn(await shopTimezone(tx, actor.shopId), at),
-    recordedAt: at,
-    reversalOf: payment.id,
-    reason: options.reason ?? null,
-  })
-  const reversal = await getPayment(tx, actor, reversalId)
-  await recordEvents(tx, actor, [
-    { type: 'payment.reversed', objectType: 'payment', objectId: reversalId, summary: paymentSummary(reversal) },
-  ])
-  await followBalance(tx, actor, order, payment.invoice_id)
-  return reversal
+    'payment.reversed',
+  )
 }

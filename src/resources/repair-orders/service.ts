@@ -1,15 +1,7 @@
 import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
-import type { Page, PageRequest } from '../../platform/pagination.js'
-import {
-  checkVersion,
-  createRecord,
-  getRecord,
-  listRecords,
-  updateRecord,
-  writableChanges,
-} from '../../platform/resource.js'
+import { checkVersion, createRecord, recordReaders, updateRecord, writableChanges } from '../../platform/resource.js'
 import { assertMove, statusChangedEvent } from '../../platform/workflow.js'
 import { repriceRepairOrder } from '../shop-floor/pricing.js'
 import { assertOrderOpen, type RepairOrderState } from '../shop-floor/states.js'
@@ -26,23 +18,9 @@ export const firstRepairOrderNumber = 1001
 /** An order created through the API or the CLI is a walk-in: the vehicle is at the shop. */
 export const initialRepairOrderState: RepairOrderState = 'checked_in'
 
-export function getRepairOrder(
-  db: Queryable,
-  reader: Actor,
-  publicId: string,
-  options: { forUpdate?: boolean; param?: string } = {},
-): Promise<RepairOrderRow> {
-  return getRecord(repairOrderDefinition, db, reader, publicId, options)
-}
-
-export function listRepairOrders(
-  db: Queryable,
-  reader: Actor,
-  filters: RepairOrderFilters,
-  page: PageRequest,
-): Promise<Page<RepairOrderRow>> {
-  return listRecords(repairOrderDefinition, db, reader, filters, page)
-}
+export const { get: getRepairOrder, list: listRepairOrders } = recordReaders<RepairOrderRow, RepairOrderFilters>(
+  repairOrderDefinition,
+)
 
 /**
  * 409 conflict when the order's content may no longer change: from invoicing on the totals are

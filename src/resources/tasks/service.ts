@@ -1,19 +1,17 @@
 import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { type Actor, recordEvents } from '../../platform/events.js'
-import type { Page, PageRequest } from '../../platform/pagination.js'
 import {
   type ColumnChanges,
   checkVersion,
   createRecord,
-  getRecord,
-  listRecords,
+  recordReaders,
   updateRecord,
   writableChanges,
 } from '../../platform/resource.js'
 import { assertAction } from '../../platform/workflow.js'
 import { activeTechnicianId } from '../technicians/service.js'
-import { type TaskFilters, type TaskRow, taskDefinition, taskSummary } from './definition.js'
+import { type TaskRow, taskDefinition, taskSummary } from './definition.js'
 import type { TaskCreate, TaskUpdate } from './schema.js'
 import { patchableStatuses, taskWorkflow } from './workflow.js'
 
@@ -22,23 +20,7 @@ export type { TaskRow }
 export const defaultTaskStatus = 'open'
 export const defaultTaskPriority = 'normal'
 
-export function getTask(
-  db: Queryable,
-  reader: Actor,
-  publicId: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<TaskRow> {
-  return getRecord(taskDefinition, db, reader, publicId, options)
-}
-
-export function listTasks(
-  db: Queryable,
-  reader: Actor,
-  filters: TaskFilters,
-  page: PageRequest,
-): Promise<Page<TaskRow>> {
-  return listRecords(taskDefinition, db, reader, filters, page)
-}
+export const { get: getTask, list: listTasks } = recordReaders(taskDefinition)
 
 /** `done` is the complete action's alone: a write that asks for it is refused, naming the action. */
 function refuseDone(publicId: string | null): never {

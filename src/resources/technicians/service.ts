@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/pool.js'
-import { ApiError } from '../../lib/errors.js'
+import { ApiError, inactiveReferenceError } from '../../lib/errors.js'
 import type { Actor } from '../../platform/events.js'
 import { recordService } from '../../platform/fields.js'
 import { findRecordsWhere, updateRecord } from '../../platform/resource.js'
@@ -39,16 +39,13 @@ export async function activeTechnician(tx: Queryable, actor: Actor, publicId: st
   )
   if (!found) throw new ApiError('not_found', `No technician ${publicId} in this shop`, { param })
   if (!found.active) {
-    throw new ApiError('conflict', `Technician ${publicId} (${found.name}) is inactive`, {
+    throw inactiveReferenceError({
+      type: 'technician',
+      noun: 'Technician',
+      publicId,
+      name: found.name,
       param,
-      blockers: [
-        {
-          type: 'technician',
-          reason: 'inactive',
-          message: `${publicId} is inactive`,
-          resolution: ['Assign an active technician (GET /technicians?active=true)'],
-        },
-      ],
+      resolution: 'Assign an active technician (GET /technicians?active=true)',
     })
   }
   return found

@@ -2,22 +2,20 @@ import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { normalizePlate } from '../../lib/plates.js'
 import type { Actor } from '../../platform/events.js'
-import type { PageRequest } from '../../platform/pagination.js'
 import {
-  archiveRecord,
+  archiveRecordByPublicId,
   type ColumnChanges,
-  checkUpdatable,
   createRecord,
   createRecords,
   diffColumns,
-  getRecord,
-  listRecords,
   type MergeResult,
   mergeRecords,
-  updateRecord,
+  recordReaders,
+  updateMergeableRecord,
+  type WriteOptions,
   writableChanges,
 } from '../../platform/resource.js'
-import { type VehicleFilters, type VehicleRow, vehicleDefinition, vehicleSummary } from './definition.js'
+import { type VehicleRow, vehicleDefinition, vehicleSummary } from './definition.js'
 import type { VehicleCreate, VehicleUpdate } from './schema.js'
 
 export { type VehicleRow, vehicleSummary }
@@ -32,11 +30,7 @@ function toColumnChanges(input: VehicleCreate | VehicleUpdate, customerId: strin
   return changes
 }
 
-export const getVehicle = (db: Queryable, reader: Actor, publicId: string, options: { forUpdate?: boolean } = {}) =>
-  getRecord(vehicleDefinition, db, reader, publicId, options)
-
-export const listVehicles = (db: Queryable, reader: Actor, filters: VehicleFilters, page: PageRequest) =>
-  listRecords(vehicleDefinition, db, reader, filters, page)
+export const { get: getVehicle, list: listVehicles } = recordReaders(vehicleDefinition)
 
 /**
  * The internal id of the customer a vehicle is written to: 404 on `customer_id` when the shop has no
@@ -73,11 +67,6 @@ async function resolveOwner(tx: Queryable, actor: Actor, customerPublicId: strin
   return owner.id
 }
 
-/** Options of a write: `eventSummary` is added to the summary of the event it records (an import's `source`). */
-export interface WriteOptions {
-  eventSummary?: Record<string, unknown>
-}
-
 export async function createVehicle(
   tx: Queryable,
   actor: Actor,
@@ -86,7 +75,7 @@ export async function createVehicle(
 ): Promise<VehicleRow> {
   const ownerId = await resolveOwner(tx, actor, input.customer_id)
   return createRecord(vehicleDefinition, tx, actor, toColumnChanges(input, ownerId), {
-    ...(options.eventSummary ? { extraSummary: options.eventSummary } : {}),
+    extraSummary: options.eventSummary,
   })
 }
 
@@ -148,23 +137,24 @@ export async function updateVehicle(
     await getVehicle(tx, actor, publicId)
     ownerId = await resolveOwner(tx, actor, input.customer_id)
   }
-  const row = await getVehicle(tx, actor, publicId, { forUpdate: true })
-  checkUpdatable(vehicleDefinition, row, input.expected_version)
-  return (
-    await updateRecord(vehicleDefinition, tx, actor, row, toColumnChanges(input, ownerId), {
-      ...(options.eventSummary ? { extraSummary: options.eventSummary } : {}),
-    })
-  ).row
+  return updateMergeableRecord(
+    vehicleDefinition,
+    tx,
+    actor,
+    publicId,
+    input.expected_version,
+    () => toColumnChanges(input, ownerId),
+    options,
+  )
 }
 
-export async function archiveVehicle(
+export function archiveVehicle(
   tx: Queryable,
   actor: Actor,
   publicId: string,
   reason: string | null,
 ): Promise<VehicleRow> {
-  const row = await getVehicle(tx, actor, publicId, { forUpdate: true })
-  return archiveRecord(vehicleDefinition, tx, actor, row, reason)
+  return archiveRecordByPublicId(vehicleDefinition, tx, actor, publicId, reason)
 }
 
 /**

@@ -60,11 +60,10 @@ export const authPlugin = fp(async (app: FastifyInstance, { deps, edge }: { deps
         : await authenticateApiKey(deps.pool, token, deps.authCache)
     if (!auth) {
       if (blockedFor > 0) {
-        return edge.refuse(
+        return edge.refuseFailedAuthentications(
           request,
           reply,
           blockedFor,
-          'failed authentications',
           'Until the window ends, only keys this server recently authenticated are accepted from it.',
         )
       }

@@ -133,6 +133,11 @@ export class EdgeThrottle {
     this.#failedCredentials.take(address)
   }
 
+  /** The 429 of an address over its failed-authentication budget; `then` says what still passes. */
+  refuseFailedAuthentications(request: FastifyRequest, reply: FastifyReply, blockedFor: number, then: string) {
+    return this.refuse(request, reply, blockedFor, 'failed authentications', then)
+  }
+
   /**
    * The edge's 429: Retry-After and none of the RateLimit-* headers (spec "Errors" 6), request_id null
    * like every edge refusal. `what` names what was counted; `then` says what still passes, if anything.

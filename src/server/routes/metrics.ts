@@ -55,11 +55,10 @@ export async function metricsRoute(
     // guessable: a right one answered mid-block would let a guessing loop run at full speed.
     const blockedFor = edge.failuresBlockFor(request.ip)
     if (blockedFor > 0) {
-      return edge.refuse(
+      return edge.refuseFailedAuthentications(
         request,
         reply,
         blockedFor,
-        'failed authentications',
         'Until the window ends GET /metrics is refused from it, whatever the metrics token.',
       )
     }
