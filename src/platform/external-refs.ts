@@ -88,6 +88,22 @@ export async function addExternalIds(
   )
 }
 
+/** The external ids of a batch of creates: each created record's beside the key of the row it came from. */
+export function addCreatedExternalIds(
+  tx: Queryable,
+  owner: ExternalRefOwner,
+  objectType: ExternalObjectType,
+  created: readonly { id: string }[],
+  keys: readonly { key: string }[],
+): Promise<void> {
+  return addExternalIds(
+    tx,
+    owner,
+    objectType,
+    created.map((record, index) => ({ objectId: record.id, externalId: (keys[index] as { key: string }).key })),
+  )
+}
+
 function externalIdInUse(objectType: ExternalObjectType, externalId: string): ApiError {
   return new ApiError(
     'external_id_in_use',

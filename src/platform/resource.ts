@@ -520,16 +520,40 @@ function createdEvents<Row extends BaseRow, F>(
   row: Row,
   extraSummary: Record<string, unknown> = {},
 ): NewEvent[] {
-  const type = definition.events?.created
+  return lifecycleEvents(definition, row, definition.events?.created, extraSummary)
+}
+
+/**
+ * The event of a change of `row` as `type`, when the resource declares that event: the resource's
+ * summary of the row as it is now, then `details` (what changed, why, where from).
+ */
+function lifecycleEvents<Row extends BaseRow, F>(
+  definition: ResourceDefinition<Row, F>,
+  row: Row,
+  type: EventType | undefined,
+  details: Record<string, unknown>,
+): NewEvent[] {
   if (!type) return []
   return [
     {
       type,
       objectType: definition.objectType,
       objectId: row.public_id,
-      summary: { ...definition.summary?.(row), ...extraSummary },
+      summary: { ...definition.summary?.(row), ...details },
     },
   ]
+}
+
+/** Records the event of a change of `row` as `type` (nothing when the resource does not declare it). */
+function recordLifecycleEvent<Row extends BaseRow, F>(
+  definition: ResourceDefinition<Row, F>,
+  tx: Queryable,
+  actor: Actor,
+  row: Row,
+  type: EventType | undefined,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return recordEventsFor(definition, tx, actor, row, lifecycleEvents(definition, row, type, details))
 }
 
 async function recordEventsFor<Row extends BaseRow, F>(
@@ -560,17 +584,10 @@ export async function updateRecord<Row extends BaseRow, F>(
   const changed = requireChanges(row, changes)
   await applyChanges(tx, definition.table, row, changed.changes)
   const updated = await getRecord(definition, tx, actor, row.public_id)
-  const type = definition.events?.updated
-  if (type) {
-    await recordEventsFor(definition, tx, actor, updated, [
-      {
-        type,
-        objectType: definition.objectType,
-        objectId: row.public_id,
-        summary: { ...definition.summary?.(updated), changed_fields: changed.fields, ...options.extraSummary },
-      },
-    ])
-  }
+  await recordLifecycleEvent(definition, tx, actor, updated, definition.events?.updated, {
+    changed_fields: changed.fields,
+    ...options.extraSummary,
+  })
   return { row: updated, changedFields: changed.fields }
 }
 
@@ -626,17 +643,7 @@ export async function archiveRecord<Row extends BaseRow & { archived: boolean },
     [row.shop_id, row.id, reason],
   )
   const archived = await getRecord(definition, tx, actor, row.public_id)
-  const type = definition.events?.archived
-  if (type) {
-    await recordEventsFor(definition, tx, actor, archived, [
-      {
-        type,
-        objectType: definition.objectType,
-        objectId: row.public_id,
-        summary: { ...definition.summary?.(archived), reason },
-      },
-    ])
-  }
+  await recordLifecycleEvent(definition, tx, actor, archived, definition.events?.archived, { reason })
   return archived
 }
 

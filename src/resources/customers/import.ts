@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import { normalizePhone } from '../../lib/phones.js'
 import type { Actor } from '../../platform/events.js'
-import { addExternalId, addExternalIds } from '../../platform/external-refs.js'
+import { addCreatedExternalIds, addExternalId } from '../../platform/external-refs.js'
 import type { ImportFieldKind, ImportFields } from '../../platform/imports/mapping.js'
 import type { ImportTarget, KeyedRow, RowPlan } from '../../platform/imports/runner.js'
 import { parseInput } from '../../platform/operation.js'
@@ -239,12 +239,7 @@ export function customerImportTarget(options: CustomerImportOptions): ImportTarg
         { eventSummary },
       )
       if (keying.kind === 'external_id') {
-        await addExternalIds(
-          tx,
-          refOwner,
-          'customer',
-          created.map((record, index) => ({ objectId: record.id, externalId: (creates[index] as BulkCreate).key })),
-        )
+        await addCreatedExternalIds(tx, refOwner, 'customer', created, creates)
       }
     },
   }

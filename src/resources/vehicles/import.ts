@@ -5,7 +5,7 @@
 import type pg from 'pg'
 import { ApiError } from '../../lib/errors.js'
 import type { Actor } from '../../platform/events.js'
-import { addExternalId, addExternalIds } from '../../platform/external-refs.js'
+import { addCreatedExternalIds, addExternalId } from '../../platform/external-refs.js'
 import type { ImportFieldKind, ImportFields } from '../../platform/imports/mapping.js'
 import type { ImportTarget, KeyedRow, RowPlan } from '../../platform/imports/runner.js'
 import { parseInput } from '../../platform/operation.js'
@@ -173,12 +173,7 @@ export function vehicleImportTarget(options: VehicleImportOptions): ImportTarget
       const creates = items as BulkCreate[]
       const created = await createVehicles(tx, actor, creates, { eventSummary })
       if (key === 'external_id') {
-        await addExternalIds(
-          tx,
-          refOwner,
-          'vehicle',
-          created.map((record, index) => ({ objectId: record.id, externalId: (creates[index] as BulkCreate).key })),
-        )
+        await addCreatedExternalIds(tx, refOwner, 'vehicle', created, creates)
       }
     },
   }
