@@ -23,7 +23,7 @@ import { StaffCommand, type StaffContext } from './staff.js'
 /**
  * Every imported record's events say where they came from (`summary.source`), so a receiver that
  * does not want a migration's thousands of `*.created` can tell them apart; every event is still
- * recorded and delivered like any other write's (docs/decisions.md, "Imports and webhooks").
+ * recorded and delivered like any other write's (docs/decisions/operations.md, "Imports and webhooks").
  */
 export const importEventSummary = { source: 'import' } as const
 

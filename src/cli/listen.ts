@@ -9,7 +9,7 @@ import { webhookUserAgent } from '../worker/attempt.js'
 
 // `shopapi listen`: tails an appliance's GET /v1/events over HTTP (no database: it runs on an
 // integrator's laptop) and forwards each event, signed like a real delivery, to a local URL, one at a
-// time and in the order of the log. docs/decisions.md "shopapi listen" has the why of each choice.
+// time and in the order of the log. docs/decisions/operations.md "shopapi listen" has the why of each choice.
 
 /** One event as GET /v1/events lists it: the same envelope the worker sends (eventEnvelope). */
 export interface EventEnvelope {

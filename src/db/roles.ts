@@ -1,6 +1,6 @@
 import type { Queryable } from './pool.js'
 
-// Two roles (docs/decisions.md "Database and operations"): the owner of shopapi's tables runs the
+// Two roles (docs/decisions/operations.md "Database and operations"): the owner of shopapi's tables runs the
 // migrations; serve, worker and the staff commands log in as a role that owns nothing and holds the
 // rights of the group role below, granted by migration 00018. A table's owner may disable its triggers
 // or drop it, so only a service that is not the owner is held by the ledger's immutability triggers.

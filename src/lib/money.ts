@@ -18,7 +18,7 @@ function exact(value: Decimal.Value): Decimal {
 }
 
 /**
- * The documented maxima (docs/decisions.md "Money"), each within the numeric(p, s) of its columns, so
+ * The documented maxima (docs/decisions/money-and-ledger.md "Money"), each within the numeric(p, s) of its columns, so
  * that no input and no total can ever overflow one: a column of 12 digits with 2 places holds
  * 9,999,999,999.99, one of 14 with 2 holds a hundred times more, so every total fits with room to spare.
  */

@@ -1,4 +1,4 @@
-// The complete scope catalogue (spec "Authentication" 4 names part of it; docs/decisions.md has the rest).
+// The complete scope catalogue (spec "Authentication" 4 names part of it; docs/decisions/identity-and-access.md has the rest).
 // Write never implies read: an operation lists every scope it needs.
 export const scopeCatalogue = {
   'shop.read': 'Read the shop profile: name, time zone, currency, capabilities.',

@@ -12,7 +12,7 @@ export const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/
 export const utcOffsetPattern = /^[+-](?:(?:0\d|1[0-3]):[0-5]\d|14:00)$/
 
 /**
- * The dates and instants the API accepts (docs/decisions.md "Instants and logs"): from 1900-01-01 to
+ * The dates and instants the API accepts (docs/decisions/api-conventions.md "Instants and logs"): from 1900-01-01 to
  * 9999-12-31, and instants from 1900-01-01T00:00:00Z to the end of 9999-12-31 in UTC once converted.
  * Every response writes instants in UTC as RFC 3339, whose years have four digits: an instant past
  * 9999 (9999-12-31T23:59:59-14:00) would come out as `+010000-01-01T…Z`, which strict parsers refuse,

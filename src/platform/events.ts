@@ -43,7 +43,7 @@ export function isEventType(value: string): value is EventType {
 
 /**
  * The read scope an integration needs to see an event, in GET /events and in webhook deliveries
- * (docs/decisions.md, "Event visibility"): the scope that reads the object the event is about.
+ * (docs/decisions/events-and-webhooks.md, "Event visibility"): the scope that reads the object the event is about.
  */
 export const eventTypeScopes: Record<EventType, Scope> = {
   'customer.created': 'customers.read',

@@ -4,7 +4,7 @@ import { ApiError } from '../lib/errors.js'
 import { DecimalInputError, type DecimalInputOptions, moneyLimits, parseDecimalInput } from '../lib/money.js'
 import { responseObject } from './schemas.js'
 
-/** The maximum every amount and total keeps to (docs/decisions.md "Money"), as the document says it. */
+/** The maximum every amount and total keeps to (docs/decisions/money-and-ledger.md "Money"), as the document says it. */
 export const amountLimitNote = `at most ${moneyLimits.amount} in absolute value`
 
 /**

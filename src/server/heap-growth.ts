@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm'
 // for `serve` and `worker` (SHOPAPI_HEAP_GROWTH_PERCENT, default 50). V8 otherwise picks a factor of
 // up to 4 when collection is cheap: with serve's 30-50 MB of live objects, that let the resident set
 // reach 265-305 MB under load before a full collection brought it back to about 150 MB. At 50 % the
-// peak stayed at 170-175 MB on the same load, at the same throughput (docs/decisions.md, "Memory").
+// peak stayed at 170-175 MB on the same load, at the same throughput (docs/decisions/performance.md, "Memory").
 
 /** Node's own argument for the factor, in either spelling. */
 const heapGrowingFlag = /^--heap[-_]growing[-_]percent\b/

@@ -1,7 +1,7 @@
 // Two `shopapi serve` processes (over dist/: run `npm run build` first) on one database, each with the
 // key in its cache: a revocation committed by a third process is refused by both, without a restart.
 // Each step waits for the event it needs (the key answered from memory, then the 401), never for a
-// number of milliseconds; how long the refusal takes (the 1 s bound of docs/decisions.md) is measured
+// number of milliseconds; how long the refusal takes (the 1 s bound of docs/decisions/performance.md) is measured
 // by the bench: `BENCH_ONLY=bounds BENCH_BOUNDS=revocation npm run bench`.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'

@@ -1,5 +1,5 @@
 // Dates and instants the API accepts lie from 1900-01-01 to 9999-12-31, instants judged once converted
-// to UTC (docs/decisions.md "Instants and logs"): every instant a response or a webhook then carries is
+// to UTC (docs/decisions/api-conventions.md "Instants and logs"): every instant a response or a webhook then carries is
 // RFC 3339 with a four-digit year, never `+010000-01-01T…Z`. The shared schema (requestInstant), the
 // date check (isCalendarDate) and the wall-clock reading of appointments (resolveWallClock) decide it
 // for every field; table cases for the edges, fast-check for the rest.

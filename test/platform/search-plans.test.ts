@@ -5,7 +5,7 @@
 // Two-character terms (`zq`, the contract's minimum) cannot use a trigram index: they are narrowed
 // by the bigram index of migration 00018; longer ones by the trigram index. Before any ANALYZE the
 // planner guesses every term matches 0.5 % of the rows and may walk the list order instead: those
-// plans are reported, not asserted (docs/decisions.md, Performance).
+// plans are reported, not asserted (docs/decisions/performance.md, Performance).
 import type pg from 'pg'
 import t, { type Test } from 'tap'
 import type { Queryable } from '../../src/db/pool.js'

@@ -112,7 +112,7 @@ export const defaultBatchSize = 500
  * The most file bytes a batch holds (rows are read up to `batchSize` or this, whichever comes first):
  * 250 rows of 1 MB would otherwise be 250 MB of source, several times that once mapped and validated.
  * It is the longest record (1 MiB), so a batch of big rows holds one or two; ordinary rows are
- * unaffected (500 rows of a customer export are about 100 KB). Measured in docs/decisions.md "Imports".
+ * unaffected (500 rows of a customer export are about 100 KB). Measured in bench/RESULTS.md "Imports".
  */
 export const maxBatchBytes = maxImportRecordBytes
 const rejectionSample = 100

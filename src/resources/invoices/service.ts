@@ -126,7 +126,7 @@ export function lockOrderOf(tx: Queryable, actor: Actor, document: { repair_orde
   return getRepairOrder(tx, actor, document.repair_order_public_id, { forUpdate: true })
 }
 
-/** Small: which document, for which order and customer, when, and its total (docs/decisions.md). */
+/** Small: which document, for which order and customer, when, and its total (docs/decisions/money-and-ledger.md). */
 function documentSummary(document: InvoiceRow): Record<string, unknown> {
   return {
     number: document.number,

@@ -5,7 +5,7 @@ import { instant, publicIdSchema } from '../../platform/schemas.js'
 import { businessDate, businessDateParam } from '../invoices/schema.js'
 
 // Spec "Payment" shows only `id` and `reversal_of` and the list filters; the record is ours
-// (docs/decisions.md "Payments"). Payments are recorded and reversed by the shop (`shopapi payments`),
+// (docs/decisions/money-and-ledger.md "Payments"). Payments are recorded and reversed by the shop (`shopapi payments`),
 // by the ledger services only: nothing is writable through the kit.
 
 export const paymentMethods = ['card', 'cash', 'check', 'other'] as const

@@ -17,7 +17,7 @@ export { paymentKind }
 
 export const { get: getPayment, list: listPayments } = recordReaders<PaymentRow, PaymentFilters>(paymentDefinition)
 
-/** Small: which invoice and order, which way, when and how much (docs/decisions.md "Payments"). */
+/** Small: which invoice and order, which way, when and how much (docs/decisions/money-and-ledger.md "Payments"). */
 function paymentSummary(row: PaymentRow): Record<string, unknown> {
   return {
     kind: paymentKind(row),

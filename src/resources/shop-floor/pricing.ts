@@ -252,7 +252,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
  * with the jobs to the cent. Checked against their maximum before they are written (409
  * TotalLimitError). When a total moves, so do the order's version and updated_at, and
  * `repair_order.updated` (changed_fields `pricing`) is recorded with them: every change of a repair
- * order's version is told to integrations (docs/decisions.md "Repair orders").
+ * order's version is told to integrations (docs/decisions/shop-floor.md "Repair orders").
  */
 async function updateRepairOrderTotals(tx: Queryable, actor: Actor, order: LockedOrder): Promise<void> {
   type Totals = Record<(typeof orderTotalColumns)[number], string>

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/pool.js'
 import { ExactDecimal } from '../../lib/money.js'
 import { countingDecisionStates, isSettled } from './states.js'
 
-// What the part lines of a repair order hold of the inventory (migration 00018, docs/decisions.md
+// What the part lines of a repair order hold of the inventory (migration 00018, docs/decisions/shop-floor.md
 // "Technicians, canned jobs, inventory"). Each line taken from an item is `none`, `reserved` (its
 // quantity is in the item's quantity_reserved) or `consumed` (taken off quantity_on_hand by the posted
 // invoice). A move sets the lines' new state and applies the exact difference to their items, so

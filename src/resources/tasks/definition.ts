@@ -13,7 +13,7 @@ import { availableActions } from '../../platform/workflow.js'
 import { taskPriorities, taskStatuses, taskWorkflow } from './workflow.js'
 
 // Spec "Resources without a field list" names only `status`, `priority`, `external_id` and the assignee
-// filter of a task; the rest of the record and the request bodies are ours (docs/decisions.md, Tasks).
+// filter of a task; the rest of the record and the request bodies are ours (docs/decisions/shop-floor.md, Tasks).
 
 /** A record the task links to: its internal id (written by the service, which resolves the public id). */
 const link = <A extends string>(sql: string, api: A, description: string) =>

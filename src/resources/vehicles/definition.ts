@@ -16,7 +16,7 @@ import {
 } from '../../platform/fields.js'
 import { publicIdSchema, textInput } from '../../platform/schemas.js'
 
-// The spec names vehicles but shows no shape ("Operations named but without a shape"); docs/decisions.md
+// The spec names vehicles but shows no shape ("Operations named but without a shape"); docs/decisions/customers-and-vehicles.md
 // records the fields and limits chosen here.
 const text = (max: number) => textInput(max, { trim: true })
 const nullableText = (max: number) => text(max).nullable()

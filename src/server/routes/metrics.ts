@@ -29,7 +29,7 @@ export const requestMetricsPlugin = fp(async (app: FastifyInstance, { metrics }:
  * when a token is configured, so without one it is an unknown route (404) like any other. Guesses are
  * throttled by the edge like API keys: a request without a token spends the address's keyless budget,
  * a wrong token counts as a failed authentication, and once the address is over that budget every
- * token is refused until the window ends, the right one too (docs/decisions.md "Rate limits").
+ * token is refused until the window ends, the right one too (docs/decisions/identity-and-access.md "Rate limits").
  */
 export async function metricsRoute(
   app: FastifyInstance,

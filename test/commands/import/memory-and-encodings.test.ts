@@ -1,6 +1,6 @@
 // Imports hold one batch, never the file, and bad bytes are rejected rows: real CLI processes
 // (bin/run.js over dist/, so `npm run build` first) on the database of a running test app. Memory
-// itself is measured outside tests (`/usr/bin/time -v`, see docs/decisions.md "Imports"); these
+// itself is measured outside tests (`/usr/bin/time -v`, see bench/RESULTS.md "Imports"); these
 // assert the structure that bounds it.
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'

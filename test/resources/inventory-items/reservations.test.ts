@@ -1,4 +1,4 @@
-// Inventory reservations follow the part line's life (docs/decisions.md "Technicians, canned jobs,
+// Inventory reservations follow the part line's life (docs/decisions/shop-floor.md "Technicians, canned jobs,
 // inventory"): a line of a job that counts (pending or authorized) on an order not yet invoiced holds
 // its quantity; declining, deferring or cancelling the job, or cancelling the order, releases it;
 // posting the invoice consumes it (on hand and reserved both fall); voiding the invoice puts it back.

@@ -1,5 +1,5 @@
 // Every amount and every total has a documented maximum, checked before anything is written
-// (docs/decisions.md "Money"): an input beyond its maximum is 400 naming the field, a change that
+// (docs/decisions/money-and-ledger.md "Money"): an input beyond its maximum is 400 naming the field, a change that
 // would take a total past 9,999,999,999.99 is 409 with a blocker naming the order. Never a 500
 // (`numeric field overflow`), which the test app turns into a failure.
 import { randomUUID } from 'node:crypto'

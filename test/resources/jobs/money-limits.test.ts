@@ -1,4 +1,4 @@
-// The maxima of docs/decisions.md "Money" on the staff's paths (add a part or labor, set a tax): a line
+// The maxima of docs/decisions/money-and-ledger.md "Money" on the staff's paths (add a part or labor, set a tax): a line
 // beyond its column is 400 naming the flag, a total beyond 9,999,999,999.99 is 409 naming the job and
 // the order, and a tax change that would reprice an order past it names the order and what to do.
 import { readdir, readFile } from 'node:fs/promises'

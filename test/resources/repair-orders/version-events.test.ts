@@ -1,5 +1,5 @@
 // Every change of a repair order's version is told to integrations in the same transaction
-// (docs/decisions.md "Repair orders"): a move of state records repair_order.status_changed, every other
+// (docs/decisions/shop-floor.md "Repair orders"): a move of state records repair_order.status_changed, every other
 // change repair_order.updated. Repricing (a job, a line, a decision, a tax, the exemption) moves the
 // totals, the version and updated_at, so it records repair_order.updated with changed_fields
 // ["pricing"]. Each path below counts the version's steps against the order's events.

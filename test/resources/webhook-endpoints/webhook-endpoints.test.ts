@@ -506,7 +506,11 @@ t.test('PATCH is presence-aware and re-validates the url', async (t) => {
     t.equal(disabled.body.status, 'disabled')
     t.type(disabled.body.disabled_reason, 'string')
     t.ok((disabled.body.disabled_reason ?? '').length > 0, 'a reason is given')
-    t.equal(disabled.body.disabled_reason, 'Disabled through the API', 'the reason docs/decisions.md names')
+    t.equal(
+      disabled.body.disabled_reason,
+      'Disabled through the API',
+      'the reason docs/decisions/events-and-webhooks.md names',
+    )
     current = disabled.body
     assertError(t, await call('PATCH', path, key, { body: { status: 'disabled' } }), 400, 'no_changes')
     await patch(t, { status: 'active' }, { status: 'active', disabled_reason: null })
