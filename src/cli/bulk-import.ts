@@ -1,5 +1,5 @@
 import { analyzeTables } from '../db/statistics.js'
-import { detectImportFormat } from '../io/import-file.js'
+import { detectImportFormat, type ImportFormat } from '../io/import-file.js'
 import { checkOutputFile } from '../io/output-files.js'
 import { UsageError } from '../lib/errors.js'
 import { phoneRegionForTimezone } from '../lib/phones.js'
@@ -31,6 +31,8 @@ export interface BulkImportContext extends StaffContext {
   /** The integration of --integration, checked to belong to the shop. */
   integration: IntegrationRow | null
   region: ReturnType<typeof phoneRegionForTimezone>
+  /** The file's format (by its extension, else its first character). */
+  format: ImportFormat
 }
 
 export interface BulkImportFlags {
@@ -46,7 +48,7 @@ export interface BulkImportFlags {
 }
 
 /**
- * `shopapi import <resource> FILE`: streams the file through a resource's import target in batches
+ * `shopapi import <resource> FILE`, `inventory import`, `canned-jobs import`: streams the file through a resource's import target in batches
  * of one transaction each, prints the report, writes the rejects file, then ANALYZEs what it loaded.
  */
 export abstract class BulkImportCommand extends StaffCommand {
@@ -90,7 +92,7 @@ export abstract class BulkImportCommand extends StaffCommand {
           report = await runImport({
             pool: context.pool,
             path: file,
-            target: target({ ...context, integration, region }, mapping),
+            target: target({ ...context, integration, region, format }, mapping),
             mapping,
             dryRun: flags['dry-run'],
             rejects,

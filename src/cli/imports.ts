@@ -7,63 +7,14 @@ import { countImportLines } from '../io/import-file.js'
 import { UsageError } from '../lib/errors.js'
 import { parseMapping, parseMappingFile, rejectionColumn } from '../platform/imports/mapping.js'
 import { defaultBatchSize, type ImportProgress, type ImportRunReport } from '../platform/imports/runner.js'
-import type { ImportReport } from '../resources/inventory-items/import-rows.js'
-
-// What the import commands (inventory, canned jobs) share: reading the file with a progress bar
-// for people, and the report.
-
-/**
- * A progress bar on stderr while a file is read, only for a person at a terminal: never with --json
- * and never when stderr is a pipe or a file. Returns the tick to call with each record's line.
- */
-export async function importProgress(
-  path: string,
-  json: boolean,
-): Promise<{ tick: (line: number) => void; stop: () => void }> {
-  if (json || !process.stderr.isTTY) return { tick: () => {}, stop: () => {} }
-  const total = await countImportLines(path)
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: 'Reading {bar} {value}/{total} lines', clearOnComplete: true },
-    cliProgress.Presets.shades_classic,
-  )
-  bar.start(total, 0)
-  return { tick: (line) => bar.update(line), stop: () => bar.stop() }
-}
-
-/** The first line of the report for people. */
-export function describeImport(report: ImportReport): string {
-  if (report.interrupted)
-    return 'Interrupted: nothing was imported (an import of this file is all or nothing). Run the same command again to import it.'
-  return report.written
-    ? `${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, 0 rejected`
-    : `${report.rejected} rejected: nothing was imported (fix the rows below and run it again)`
-}
-
-/** Reads the file with its progress bar; a missing or unreadable file is one error line. */
-export async function readImportFile<T>(
-  path: string,
-  json: boolean,
-  read: (tick: (line: number) => void) => Promise<T>,
-): Promise<T> {
-  try {
-    await access(path, constants.R_OK)
-  } catch {
-    throw new UsageError(`Cannot read ${path}: no such file, or not readable`)
-  }
-  const progress = await importProgress(path, json)
-  try {
-    return await read(progress.tick)
-  } finally {
-    progress.stop()
-  }
-}
 
 export const rejectionColumns = [
   { key: 'line', header: 'Line' },
   { key: 'reason', header: 'Reason' },
 ]
 
-// What `shopapi import customers|vehicles` share: flags, the mapping, the rejects file's name, the
+// What every import command (`import customers|vehicles`, `inventory import`, `canned-jobs import`)
+// shares: flags, the mapping, the rejects file's name, the
 // progress (a bar with rows per second at a terminal, a plain line every few seconds otherwise,
 // nothing with --json) and the report.
 
@@ -102,6 +53,9 @@ export const bulkImportFlags = {
     max: 5000,
   }),
 }
+
+/** The flags of an import whose keys are the shop's own (part numbers, codes): no --integration. */
+export const fileImportFlags = (({ integration: _integration, ...flags }) => flags)(bulkImportFlags)
 
 /** The mapping of `--map` (repeatable) and `--map-file`. */
 export async function readMapping(flags: { map?: string[] | undefined; 'map-file'?: string | undefined }) {

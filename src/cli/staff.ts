@@ -1,14 +1,11 @@
 import { Flags } from '@oclif/core'
 import type pg from 'pg'
 import { type Queryable, withTransaction } from '../db/pool.js'
-import { analyzeTables } from '../db/statistics.js'
 import { ApiError, UsageError } from '../lib/errors.js'
 import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
 import type { Actor } from '../platform/events.js'
-import { ImportInterrupted } from '../platform/imports/concurrency.js'
 import { findShopByPublicId, listShops, type ShopRow } from '../platform/tenancy/shops.js'
-import type { ImportReport } from '../resources/inventory-items/import-rows.js'
-import { BaseCommand, exitCodeOf } from './base.js'
+import { BaseCommand } from './base.js'
 
 /** What a staff change or read is given: its transaction (or the pool), the shop, and the actor. */
 export interface StaffContext {
@@ -49,41 +46,6 @@ export abstract class StaffCommand extends BaseCommand {
   ): Promise<T> {
     const { pool, shop, actor } = await this.staffContext(flags)
     return withTransaction(pool, (tx) => change({ db: tx, pool, shop, actor }))
-  }
-
-  /**
-   * An import: `write` in one transaction as the shop's staff, then, once it has committed and if it
-   * created or updated anything, ANALYZE of the tables it writes. Right after a bulk load the planner
-   * knows nothing of the new rows until autovacuum analyzes them, and plans lists and lookups on
-   * guesses meanwhile. The import has happened whatever ANALYZE does: a failure is a warning.
-   */
-  protected async staffImport(
-    flags: { 'database-url'?: string | undefined } & ShopSource,
-    tables: readonly string[],
-    write: (context: StaffContext, signal: AbortSignal) => Promise<ImportReport>,
-  ): Promise<ImportReport> {
-    const { pool, shop, actor } = await this.staffContext(flags)
-    // Ctrl-C stops it between chunks and rolls it all back (it is all or nothing): exit 130.
-    let report: ImportReport
-    let stop: AbortSignal | undefined
-    try {
-      report = await this.interruptible('stopping; nothing will be imported', (signal) => {
-        stop = signal
-        return withTransaction(pool, (tx) => write({ db: tx, pool, shop, actor }, signal))
-      })
-    } catch (error) {
-      if (!(error instanceof ImportInterrupted)) throw error
-      process.exitCode = exitCodeOf(stop?.reason)
-      return { written: false, interrupted: true, created: 0, updated: 0, unchanged: 0, rejected: 0, rejections: [] }
-    }
-    if (report.created + report.updated > 0) {
-      try {
-        await analyzeTables(pool, tables)
-      } catch (error) {
-        this.warn(`The import is complete, but ANALYZE ${tables.join(', ')} failed: ${(error as Error).message}`)
-      }
-    }
-    return report
   }
 
   /** Runs `read` on the pool as the shop's staff. */

@@ -33,14 +33,14 @@ import {
   CannedJobImportLineSchema,
   cannedJobImportTables,
   importCannedJobs,
-} from '../../resources/canned-jobs/service.js'
+} from '../../resources/canned-jobs/import.js'
 import { CustomerCreateSchema } from '../../resources/customers/schema.js'
 import { createCustomer, mergeCustomers } from '../../resources/customers/service.js'
 import {
   InventoryImportRowSchema,
   importInventoryItems,
   inventoryImportTables,
-} from '../../resources/inventory-items/service.js'
+} from '../../resources/inventory-items/import.js'
 import { invoiceBalance, issueCreditNote, postInvoice, voidInvoice } from '../../resources/invoices/service.js'
 import { JobCreateSchema } from '../../resources/jobs/schema.js'
 import { addLabor, addPart, createJob, decideJob, pauseJob, runJobAction } from '../../resources/jobs/service.js'
@@ -389,7 +389,7 @@ class DemoSeeder {
         ...('tire' in item ? { tire_size: item.tire } : {}),
       }),
     }))
-    await this.#change((tx) => importInventoryItems(tx, this.#actor, rows, []))
+    await this.#change((tx) => importInventoryItems(tx, this.#actor, rows))
     const items = await inventoryItemIds(
       this.#pool,
       this.#shop.id,
@@ -419,7 +419,7 @@ class DemoSeeder {
         }),
       }),
     }))
-    await this.#change((tx) => importCannedJobs(tx, this.#actor, jobs, []))
+    await this.#change((tx) => importCannedJobs(tx, this.#actor, jobs))
     const canned = await cannedJobsByCode(
       this.#pool,
       this.#shop.id,

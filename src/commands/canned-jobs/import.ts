@@ -1,42 +1,30 @@
 import { Args } from '@oclif/core'
-import { describeImport, readImportFile, rejectionColumns } from '../../cli/imports.js'
-import { StaffCommand } from '../../cli/staff.js'
-import { detectImportFormat } from '../../io/import-file.js'
-import {
-  cannedJobImportSchema,
-  cannedJobImportTables,
-  cannedJobsFromRecords,
-  importCannedJobs,
-} from '../../resources/canned-jobs/service.js'
-import { type ImportReport, readValidRows } from '../../resources/inventory-items/import-rows.js'
+import { BulkImportCommand } from '../../cli/bulk-import.js'
+import { fileImportFlags } from '../../cli/imports.js'
+import { cannedJobImportTables, cannedJobImportTarget } from '../../resources/canned-jobs/import.js'
 
-export default class CannedJobsImport extends StaffCommand {
+export default class CannedJobsImport extends BulkImportCommand {
   static override description =
-    'Import canned jobs from an NDJSON file (one job a line, with a `parts` array) or a CSV file with a header (one row a part: code, name, category, description, default_hours, labor_rate, kind, taxable, active, part_number, part_description, quantity, unit_price, unit_cost; rows of one code form one job). Jobs are matched on code. Every record is validated first: if any is rejected, the rejected rows are listed with their line numbers and nothing is written. A job’s parts are replaced only when they differ from the file; unchanged jobs are left untouched.'
+    `Import canned jobs from an NDJSON file (one job a line, with a \`parts\` array) or a CSV file with a header (one row a part: code, name, category, description, default_hours, labor_rate, kind, taxable, active, part_number, part_description, quantity, unit_price, unit_cost).
+
+Jobs are matched on code. In a CSV file the consecutive rows of one code are one canned job (its fields from the first row, at most 100 parts): the job is imported or rejected whole, all its rows together. A job's parts are replaced only when they differ from the file; unchanged jobs are left untouched, so running the same file again changes nothing and an interrupted import is resumed by running it again.
+
+The file is read as a stream and written in batches of --batch-size rows, one transaction each. A rejected job is reported with its lines and reason and written to the rejects file (same format and header, plus a rejected_reason column) to fix and import again; the other jobs are imported. --dry-run checks every job and writes nothing. Ctrl-C stops after the batch being written and says how to resume (exit 130). Exit code 1 when any row was rejected.`
   static override examples = [
     '<%= config.bin %> canned-jobs import canned-jobs.csv',
+    '<%= config.bin %> canned-jobs import canned-jobs.csv --dry-run',
     '<%= config.bin %> canned-jobs import canned-jobs.ndjson --json',
   ]
   static override args = {
     file: Args.string({ description: 'An .ndjson or .csv file', required: true }),
   }
+  static override flags = fileImportFlags
 
-  async run(): Promise<ImportReport> {
+  async run() {
     const { args, flags } = await this.parse(CannedJobsImport)
-    const { jobs, rejections } = await readImportFile(args.file, this.jsonEnabled(), async (tick) => {
-      const format = await detectImportFormat(args.file)
-      const read = await readValidRows(args.file, cannedJobImportSchema(format), tick)
-      const grouped = cannedJobsFromRecords(format, read.rows)
-      return { jobs: grouped.jobs, rejections: [...read.rejections, ...grouped.rejections] }
-    })
-    const report = await this.staffImport(flags, cannedJobImportTables, ({ db, actor }, signal) =>
-      importCannedJobs(db, actor, jobs, rejections, { signal }),
+    return this.importFile(
+      { resource: 'canned_jobs', file: args.file, key: 'code', flags, tables: cannedJobImportTables },
+      ({ actor, format }) => cannedJobImportTarget(actor, format),
     )
-    this.log(describeImport(report))
-    if (report.rejections.length > 0) {
-      this.printTable(report.rejections as unknown as Record<string, unknown>[], rejectionColumns)
-      process.exitCode = 1
-    }
-    return report
   }
 }

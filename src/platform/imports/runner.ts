@@ -1,4 +1,5 @@
-// The engine of `shopapi import customers|vehicles`: the file is streamed, rows are mapped and keyed,
+// The one import engine (`shopapi import customers|vehicles`, `inventory import`, `canned-jobs import`;
+// docs/decisions/operations.md "One import engine"): the file is streamed, rows are mapped and keyed,
 // then written in batches, each batch one transaction on one connection. A resource supplies what
 // differs (its fields, its key, the lookup of existing records, and the plan of a row through its own
 // create and update services, which validate with the API's schemas and record events in the same
@@ -19,6 +20,7 @@
 // (a record is at most 1 MiB), so an import of any file holds about one batch. An `AbortSignal` (Ctrl-C)
 // stops the import between batches: the batch being written commits, the rows read after it do not.
 import type pg from 'pg'
+import type { Queryable } from '../../db/pool.js'
 import {
   detectImportFormat,
   maxImportRecordBytes,
@@ -33,12 +35,16 @@ import { RejectsFile } from './rejects.js'
 
 export type ImportOutcome = 'created' | 'updated' | 'unchanged'
 
-/** A row ready to be planned: its file line, mapped fields and key, and the record for a rejects file. */
+/**
+ * A row ready to be planned: its first file line, its fields and key, and the records it was read
+ * from (one, or several when the target combines consecutive records, as a canned job's parts), all
+ * written to the rejects file when the row is refused.
+ */
 export interface KeyedRow {
   line: number
   key: string
   fields: Record<string, unknown>
-  source: RawImportRecord
+  sources: RawImportRecord[]
 }
 
 /**
@@ -48,7 +54,7 @@ export interface KeyedRow {
  */
 export interface RowPlan {
   outcome: ImportOutcome
-  write?: (tx: pg.PoolClient) => Promise<void>
+  write?: (tx: Queryable) => Promise<void>
   bulk?: unknown
 }
 
@@ -66,15 +72,28 @@ export interface ImportTarget<Lookup> {
   lockName: string
   /** The fields a row may carry, after mapping, with how CSV cells are read. */
   fields: ImportFields
-  /** The match key of a row (compared as this string), or why the row has none. */
-  keyOf(fields: Record<string, unknown>): { key: string } | { reason: string }
+  /**
+   * The match key of a row (compared as this string), or why the row has none. It may validate the
+   * row too and return the fields `plan` reads (`fields`, replacing the mapped ones).
+   */
+  keyOf(fields: Record<string, unknown>): { key: string; fields?: Record<string, unknown> } | { reason: string }
+  /**
+   * With it, consecutive records with the same key are one row (a canned job and its parts, one part
+   * a CSV line): they are combined into the row's fields, or all refused with one reason. A row is
+   * accepted or refused whole. Without it, each record is a row and a repeated key is refused.
+   */
+  combine?(
+    records: { line: number; fields: Record<string, unknown> }[],
+  ): { fields: Record<string, unknown> } | { reason: string }
+  /** The most records `combine` gets for one row (memory); a longer run of one key is refused whole. */
+  maxRecordsPerRow?: number
   /** How a key is named in a duplicate's reason, e.g. `email "a@b.c"`. */
   describeKey(key: string): string
   /** The existing records (and anything else plans need) for a batch; `lock` while writing. */
-  lookup(tx: pg.PoolClient, rows: KeyedRow[], lock: boolean): Promise<Lookup>
+  lookup(tx: Queryable, rows: KeyedRow[], lock: boolean): Promise<Lookup>
   plan(row: KeyedRow, lookup: Lookup): RowPlan
   /** Writes the `bulk` items of a batch's plans together, in the batch's transaction. */
-  writeBulk?(tx: pg.PoolClient, items: unknown[]): Promise<void>
+  writeBulk?(tx: Queryable, items: unknown[]): Promise<void>
 }
 
 export interface ImportRejection {
@@ -173,18 +192,45 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
     await client.query('truncate import_keys')
     const writer = new BatchWriter(client, target, dryRun)
     let batch: KeyedRow[] = []
+    let batchRecords = 0
     // Rows refused before any lookup wait for their batch, so the report and the rejects file list
     // rejections in file order; they count towards the batch size, so memory stays bounded.
     let refused: { record: RawImportRecord; reason: string }[] = []
+    // The records of a row still being read (targets that combine consecutive records of one key).
+    let pending: {
+      key: string
+      records: { record: RawImportRecord; fields: Record<string, unknown> }[]
+      overflow: boolean
+    } | null = null
+    // Records read and not yet written or refused: not counted when the import is stopped.
+    let unsettled = 0
     let bytes = 0
+    const maxRecordsPerRow = target.maxRecordsPerRow ?? Number.POSITIVE_INFINITY
+    const settle = () => {
+      if (pending === null || !target.combine) return
+      const { key, records, overflow } = pending
+      pending = null
+      const sources = records.map(({ record }) => record)
+      const combined = overflow
+        ? { reason: `${target.describeKey(key)} has more than ${maxRecordsPerRow} lines` }
+        : target.combine(records.map(({ record, fields }) => ({ line: record.line, fields })))
+      if ('reason' in combined) {
+        for (const record of sources) refused.push({ record, reason: combined.reason })
+      } else {
+        batch.push({ line: records[0]?.record.line ?? 0, key, fields: combined.fields, sources })
+        batchRecords += sources.length
+      }
+    }
     const flush = async () => {
       const result = batch.length > 0 ? await writer.write(batch) : null
       const rejected = [
         ...refused,
-        ...(result?.rejections.map(({ row, reason }) => ({ record: row.source, reason })) ?? []),
+        ...(result?.rejections.flatMap(({ row, reason }) => row.sources.map((record) => ({ record, reason }))) ?? []),
       ].sort((a, b) => a.record.line - b.record.line)
       batch = []
+      batchRecords = 0
       refused = []
+      unsettled = pending?.records.length ?? 0
       bytes = 0
       if (result) {
         report.created += result.counts.created
@@ -203,10 +249,11 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
       // Stopped between batches: the rows read since the last one are not written, and not counted.
       if (options.signal?.aborted) {
         report.interrupted = true
-        report.rows -= batch.length + refused.length
+        report.rows -= unsettled
         break
       }
       report.rows += 1
+      unsettled += 1
       bytes += record.bytes ?? 0
       if ('error' in record) {
         refused.push({ record, reason: record.error })
@@ -218,14 +265,34 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
         const mapped = mapRecord(record.fields, mapping, target.fields, format, target.noun)
         const keyed = 'reason' in mapped ? mapped : target.keyOf(mapped.fields)
         if ('reason' in keyed) refused.push({ record, reason: keyed.reason })
-        else if ('fields' in mapped)
-          batch.push({ line: record.line, key: keyed.key, fields: mapped.fields, source: record })
+        else if ('fields' in mapped) {
+          const fields = keyed.fields ?? mapped.fields
+          if (target.combine) {
+            if (pending !== null && pending.key !== keyed.key) settle()
+            pending ??= { key: keyed.key, records: [], overflow: false }
+            if (pending.records.length < maxRecordsPerRow) pending.records.push({ record, fields })
+            else {
+              // Refused now (memory holds no more of them); the row's own records are refused with it.
+              pending.overflow = true
+              refused.push({
+                record,
+                reason: `${target.describeKey(keyed.key)} has more than ${maxRecordsPerRow} lines`,
+              })
+            }
+          } else {
+            batch.push({ line: record.line, key: keyed.key, fields, sources: [record] })
+            batchRecords += 1
+          }
+        }
       }
-      if (batch.length + refused.length >= batchSize || bytes >= maxBatchBytes) await flush()
+      if (batchRecords + refused.length >= batchSize || bytes >= maxBatchBytes) await flush()
       options.onProgress?.({ rows: report.rows, line: record.line, report })
     }
     if (report.interrupted) report.complete = false
-    else await flush()
+    else {
+      settle()
+      await flush()
+    }
     await client.query('drop table if exists import_keys')
   } catch (error) {
     // The connection may hold an open transaction or a half-filled key table: it is not reused.
@@ -378,4 +445,29 @@ function describeWriteError(error: unknown): string {
   if (failure.code === '55P03')
     return 'the record is being changed by someone else (lock timeout): import the row again'
   return failure.detail ? `${failure.message} (${failure.detail})` : (failure.message ?? String(error))
+}
+
+/**
+ * Writes rows already read and validated (the demo seed, tests) in the caller's transaction, through
+ * the same lookup, plans and writes as a batch of a file; a refused row throws its ApiError.
+ */
+export async function writeImportRows<Lookup>(
+  tx: Queryable,
+  target: ImportTarget<Lookup>,
+  rows: KeyedRow[],
+): Promise<Record<ImportOutcome, number>> {
+  const counts: Record<ImportOutcome, number> = { created: 0, updated: 0, unchanged: 0 }
+  await lockImport(tx, target.lockName)
+  const lookup = await target.lookup(tx, rows, true)
+  const bulk: unknown[] = []
+  for (const row of rows) {
+    const plan = target.plan(row, lookup)
+    if (plan.write) {
+      if (plan.bulk !== undefined && target.writeBulk) bulk.push(plan.bulk)
+      else await plan.write(tx)
+    }
+    counts[plan.outcome] += 1
+  }
+  if (bulk.length > 0) await target.writeBulk?.(tx, bulk)
+  return counts
 }

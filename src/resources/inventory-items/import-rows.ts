@@ -1,25 +1,11 @@
-// What the two staff imports (`inventory import`, `canned-jobs import`) share: every record of the file
-// validated by a zod schema before anything is written, rejections kept with their file line, and the
-// counts a person or a script reads afterwards.
+// What the inventory and canned-job import targets share: their rows are validated by zod schemas
+// (CSV text or NDJSON values alike), and a schema's first issue is the row's rejection reason.
 import { z } from 'zod'
-import { readImportRecords } from '../../io/import-file.js'
 import { DecimalInputError, type DecimalInputOptions, parseDecimalInput } from '../../lib/money.js'
 
 export interface ImportRejection {
   line: number
   reason: string
-}
-
-export interface ImportReport {
-  /** False when any row was rejected: then nothing was written (one transaction, all or nothing). */
-  written: boolean
-  /** True when it was stopped (Ctrl-C) before the end: nothing was written. */
-  interrupted?: boolean
-  created: number
-  updated: number
-  unchanged: number
-  rejected: number
-  rejections: ImportRejection[]
 }
 
 export interface ValidRow<T> {
@@ -38,42 +24,6 @@ export function describeIssue(error: z.ZodError): string {
   const field = issue.path.map(String).join('.')
   if (issue.code === 'invalid_type' && issue.input === undefined) return `${field}: is required`
   return field ? `${field}: ${issue.message}` : issue.message
-}
-
-/**
- * Reads and validates every record of `path`. `onRecord` is called once per record read (a progress
- * bar's tick), with the record's line.
- */
-export async function readValidRows<T>(
-  path: string,
-  schema: z.ZodType<T>,
-  onRecord: (line: number) => void = () => {},
-): Promise<{ rows: ValidRow<T>[]; rejections: ImportRejection[] }> {
-  const rows: ValidRow<T>[] = []
-  const rejections: ImportRejection[] = []
-  for await (const record of validatedRecords(path, schema, onRecord)) {
-    if ('reason' in record) rejections.push(record)
-    else rows.push(record)
-  }
-  return { rows, rejections }
-}
-
-/** The records of `path` as they are read, each validated: a row, or its rejection. */
-export async function* validatedRecords<T>(
-  path: string,
-  schema: z.ZodType<T>,
-  onRecord: (line: number) => void = () => {},
-): AsyncGenerator<ValidRow<T> | ImportRejection> {
-  for await (const record of readImportRecords(path)) {
-    onRecord(record.line)
-    if ('error' in record) {
-      yield { line: record.line, reason: record.error }
-      continue
-    }
-    const parsed = schema.safeParse(record.fields)
-    if (parsed.success) yield { line: record.line, value: parsed.data }
-    else yield { line: record.line, reason: describeIssue(parsed.error) }
-  }
 }
 
 // Import fields arrive as CSV text or NDJSON values: a JSON number is read through its decimal

@@ -1,6 +1,6 @@
 // `shopapi inventory import|adjust` and `shopapi canned-jobs import` end to end: real CLI processes
 // (bin/run.js over dist/, so `npm run build` first) on the database of a running test app.
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
@@ -25,12 +25,13 @@ function describe(result: CliResult): string {
 }
 
 interface Report {
-  written: boolean
   created: number
   updated: number
   unchanged: number
   rejected: number
   rejections: { line: number; reason: string }[]
+  rejects_file: string | null
+  dry_run: boolean
 }
 
 const counts = (report: Report) => [report.created, report.updated, report.unchanged, report.rejected]
@@ -56,7 +57,7 @@ async function statistics(tables: string[]): Promise<Record<string, { analyzedAt
   return Object.fromEntries(rows.map((row) => [row.relname, { analyzedAt: row.last_analyze, rows: row.reltuples }]))
 }
 
-t.test('inventory: CSV and NDJSON import, re-run unchanged, a change, a bad file writes nothing', async (t) => {
+t.test('inventory: CSV and NDJSON import, re-run unchanged, a change, a bad row is rejected alone', async (t) => {
   t.same(await statistics(['inventory_items']), { inventory_items: { analyzedAt: null, rows: -1 } }, 'never analyzed')
   const csv = await file(
     'items.csv',
@@ -110,23 +111,67 @@ t.test('inventory: CSV and NDJSON import, re-run unchanged, a change, a bad file
   const refused = await cli(['inventory', 'import', bad, '--json'])
   t.equal(refused.code, 1, describe(refused))
   const report = JSON.parse(refused.stdout) as Report
-  t.equal(report.written, false)
+  t.same(counts(report), [1, 0, 0, 3])
   t.same(
     report.rejections.map((rejection) => rejection.line),
     [3, 4, 5],
   )
   t.match(report.rejections[0]?.reason, /tire_size/)
   t.match(report.rejections[2]?.reason, /already on line 2/)
-  t.equal(await itemCount(), before, 'nothing written, not even the valid row')
+  t.equal(await itemCount(), before + 1, 'the valid row is imported; the bad ones are not')
+  t.equal(report.rejects_file, join(dir, 'bad.rejected.csv'))
 
-  const human = await cli(['inventory', 'import', bad])
+  const human = await cli(['inventory', 'import', bad, '--overwrite'])
   t.equal(human.code, 1)
-  t.match(human.stdout, /3 rejected: nothing was imported/)
+  t.match(human.stdout, /0 created, 0 updated, 1 unchanged, 3 rejected/)
   t.match(human.stdout, /3\s+tire_size/)
+  t.match(human.stdout, /Rejected rows are in .*bad\.rejected\.csv/)
 
   const missing = await cli(['inventory', 'import', join(dir, 'nope.csv')])
   t.equal(missing.code, 1)
   t.match(missing.stderr, /^Error: Cannot read/)
+})
+
+t.test('inventory: a dry run writes nothing; the rejects file, fixed, imports its row', async (t) => {
+  const path = await file(
+    'fix.csv',
+    'part_number,name,quantity_on_hand\nF-1,One,1\nF-2,"=HYPERLINK(""x"")",-5\nF-3,Three,3\n',
+  )
+  const rejectsPath = join(dir, 'fix.rejected.csv')
+  const before = await itemCount()
+
+  const dry = await cli(['inventory', 'import', path, '--dry-run', '--json'])
+  t.equal(dry.code, 1, describe(dry))
+  const checked = JSON.parse(dry.stdout) as Report
+  t.same([checked.dry_run, ...counts(checked)], [true, 2, 0, 0, 1], 'every row checked: what it would do')
+  t.equal(await itemCount(), before, 'a dry run writes nothing')
+  await t.rejects(stat(rejectsPath), { code: 'ENOENT' }, 'nor a rejects file (only with --rejects)')
+
+  const run = await cli(['inventory', 'import', path, '--json'])
+  t.equal(run.code, 1, describe(run))
+  const report = JSON.parse(run.stdout) as Report
+  t.same(counts(report), [2, 0, 0, 1], 'the good rows are imported; the bad one is rejected')
+  t.same(report.rejections, [{ line: 3, reason: 'quantity_on_hand: must not be negative (at least 0.000)' }])
+  t.equal(await itemCount(), before + 2)
+  t.equal(report.rejects_file, rejectsPath)
+  t.equal((await stat(rejectsPath)).mode & 0o777, 0o600, 'the rejects file is private')
+  const rejected = await readFile(rejectsPath, 'utf8')
+  t.equal(
+    rejected,
+    '\uFEFFpart_number,name,quantity_on_hand,rejected_reason\r\n' +
+      'F-2,"\'=HYPERLINK(""x"")",\'-5,line 3: quantity_on_hand: must not be negative (at least 0.000)\r\n',
+    'the bad row as the file had it, its line and reason; formula cells neutralised',
+  )
+
+  await writeFile(rejectsPath, rejected.replace(",'-5,", ',5,'))
+  const fixed = await cli(['inventory', 'import', rejectsPath, '--json'])
+  t.equal(fixed.code, 0, describe(fixed))
+  t.same(counts(JSON.parse(fixed.stdout) as Report), [1, 0, 0, 0], 'the fixed row is imported')
+  const { rows } = await api.pool.query<{ name: string; quantity_on_hand: string }>(
+    `select name, quantity_on_hand::text from inventory_items where shop_id = $1::uuid and part_number = 'F-2'`,
+    [shop.id],
+  )
+  t.same(rows, [{ name: '=HYPERLINK("x")', quantity_on_hand: '5.000' }], 'the original cell, not its neutralised copy')
 })
 
 t.test('inventory adjust', async (t) => {
@@ -199,5 +244,58 @@ t.test('canned jobs: CSV and NDJSON import, parts replaced only when they differ
     shop.id,
     'NEW',
   ])
-  t.equal(created.length, 0, 'nothing written')
+  t.equal(created.length, 1, 'the valid job is imported; the bad lines are rejected')
+})
+
+t.test('canned jobs: a job of several CSV lines is imported or rejected whole', async (t) => {
+  const header = 'code,name,default_hours,labor_rate,part_number,part_description,quantity,unit_price,unit_cost'
+  const path = await file(
+    'whole.csv',
+    [
+      header,
+      'BRK,Brake pads,1.5,120,PAD-1,Pads,1,80.00,40.00',
+      'BRK,,,,RTR-1,Rotor,two,60.00,30.00',
+      'ALN,Alignment,1,100,,,,,',
+      '',
+    ].join('\n'),
+  )
+  const codes = async () => {
+    const { rows } = await api.pool.query<{ code: string }>(
+      `select code from canned_jobs where shop_id = $1::uuid and code in ('BRK', 'ALN') order by code`,
+      [shop.id],
+    )
+    return rows.map((row) => row.code)
+  }
+  const dry = await cli(['canned-jobs', 'import', path, '--dry-run', '--json'])
+  t.equal(dry.code, 1, describe(dry))
+  t.same(counts(JSON.parse(dry.stdout) as Report), [1, 0, 0, 2])
+  t.same(await codes(), [], 'a dry run writes nothing')
+
+  const run = await cli(['canned-jobs', 'import', path, '--json'])
+  t.equal(run.code, 1, describe(run))
+  const report = JSON.parse(run.stdout) as Report
+  t.same(counts(report), [1, 0, 0, 2], 'the good job is imported; both lines of the bad one are rejected')
+  t.same(
+    report.rejections.map((rejection) => rejection.line),
+    [2, 3],
+  )
+  t.match(report.rejections[0]?.reason, /^line 3: quantity: .*canned job "BRK" takes lines 2-3/)
+  t.same(await codes(), ['ALN'], 'no half of BRK was written')
+  const rejectsPath = join(dir, 'whole.rejected.csv')
+  const rejected = await readFile(rejectsPath, 'utf8')
+  t.match(rejected, /\r\nBRK,Brake pads,.*PAD-1.*\r\nBRK,,,,RTR-1,Rotor,two,/s, 'both lines of the job, in order')
+
+  await writeFile(rejectsPath, rejected.replace(',two,', ',2,'))
+  const fixed = await cli(['canned-jobs', 'import', rejectsPath, '--json'])
+  t.equal(fixed.code, 0, describe(fixed))
+  t.same(counts(JSON.parse(fixed.stdout) as Report), [1, 0, 0, 0])
+  const { rows } = await api.pool.query<{ part_number: string; quantity: string }>(
+    `select p.part_number, p.quantity::text from canned_job_parts p join canned_jobs c on c.id = p.canned_job_id
+     where c.shop_id = $1::uuid and c.code = 'BRK' order by p.position`,
+    [shop.id],
+  )
+  t.same(rows, [
+    { part_number: 'PAD-1', quantity: '1.000' },
+    { part_number: 'RTR-1', quantity: '2.000' },
+  ])
 })

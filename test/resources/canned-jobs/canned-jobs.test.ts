@@ -5,7 +5,7 @@ import {
   CannedJobImportLineSchema,
   cannedJobsFromRecords,
   importCannedJobs,
-} from '../../../src/resources/canned-jobs/service.js'
+} from '../../../src/resources/canned-jobs/import.js'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
 import { assertError, sendJson } from '../../helpers/http.js'
 
@@ -64,7 +64,7 @@ const grouped = cannedJobsFromRecords('ndjson', records)
 const client = await api.pool.connect()
 try {
   await client.query('begin')
-  const report = await importCannedJobs(client, { shopId: shop.id, integrationId: null }, grouped.jobs, [])
+  const report = await importCannedJobs(client, { shopId: shop.id, integrationId: null }, grouped.jobs)
   await client.query('commit')
   t.equal(report.created, 3)
 } finally {

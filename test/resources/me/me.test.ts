@@ -9,8 +9,8 @@ import {
   CannedJobImportLineSchema,
   cannedJobsFromRecords,
   importCannedJobs,
-} from '../../../src/resources/canned-jobs/service.js'
-import { InventoryImportRowSchema, importInventoryItems } from '../../../src/resources/inventory-items/service.js'
+} from '../../../src/resources/canned-jobs/import.js'
+import { InventoryImportRowSchema, importInventoryItems } from '../../../src/resources/inventory-items/import.js'
 import { apiOperations } from '../../../src/server/routes/index.js'
 import { createApiKey, createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
 import { assertError, type Reply, sendJson } from '../../helpers/http.js'
@@ -65,7 +65,6 @@ const full = await createTestKey(api.pool, shop, allScopes, 'Everything')
       client,
       { shopId: shop.id, integrationId: null },
       items.map((row, index) => ({ line: index + 1, value: InventoryImportRowSchema.parse(row) })),
-      [],
     )
     const lines = [
       {
@@ -82,7 +81,7 @@ const full = await createTestKey(api.pool, shop, allScopes, 'Everything')
       'ndjson',
       lines.map((line, index) => ({ line: index + 1, value: CannedJobImportLineSchema.parse(line) })),
     )
-    await importCannedJobs(client, { shopId: shop.id, integrationId: null }, grouped.jobs, [])
+    await importCannedJobs(client, { shopId: shop.id, integrationId: null }, grouped.jobs)
     await client.query('commit')
   } finally {
     client.release()
