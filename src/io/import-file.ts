@@ -4,10 +4,11 @@
 // record is an error record, not a throw: one typo must not hide the other 9,999 rows' results.
 import { isUtf8 } from 'node:buffer'
 import { createReadStream } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { type CsvError, parse } from 'csv-parse'
 import { restoreFormula } from '../lib/csv-cells.js'
+import { UsageError } from '../lib/errors.js'
 import { findUnstorableText, isStorableText } from '../lib/text.js'
 
 export type ImportRecord = { line: number; fields: Record<string, unknown> } | { line: number; error: string }
@@ -38,6 +39,25 @@ export const maxImportRecordBytes = 1024 * 1024
 
 const newline = 0x0a
 const utf8Bom = Buffer.from([0xef, 0xbb, 0xbf])
+
+/**
+ * An import reads its file twice (the keys of every row first, to find repeats within the file, then
+ * the rows), so the file must be one that can be read again: a pipe or a terminal would be read once
+ * and then wait forever. A missing file is left to the reader, which names it.
+ */
+export async function requireRereadableFile(path: string): Promise<void> {
+  let isFile: boolean
+  try {
+    isFile = (await stat(path)).isFile()
+  } catch {
+    return
+  }
+  if (!isFile) {
+    throw new UsageError(
+      `${path} is not a regular file: an import reads its file twice (keys, then rows); save the data to a file and import that`,
+    )
+  }
+}
 
 /**
  * `.ndjson` and `.jsonl` are NDJSON, `.csv` is CSV; any other name is NDJSON when its first character

@@ -26,6 +26,7 @@ import {
   maxImportRecordBytes,
   type RawImportRecord,
   readImportRecordsWithSource,
+  requireRereadableFile,
 } from '../../io/import-file.js'
 import type { OutputFileOptions } from '../../io/output-files.js'
 import { ApiError } from '../../lib/errors.js'
@@ -159,6 +160,7 @@ export interface ImportRunOptions<Lookup> {
 export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Promise<ImportRunReport> {
   const { target, mapping, dryRun } = options
   const batchSize = options.batchSize ?? defaultBatchSize
+  await requireRereadableFile(options.path)
   const format = await detectImportFormat(options.path)
   const rejects = options.rejects === null ? null : new RejectsFile(options.rejects.path, format, options.rejects)
   const report: ImportRunReport = {
