@@ -99,6 +99,24 @@ async function migratedDatabase(serverUrl, { log, cleanup }) {
   return { url: dbUrl, pool, shop }
 }
 
+/**
+ * The in-process app's configuration for a scenario: quiet, a key of its own, and the edge limits out
+ * of the way (one address sends everything), as the test app has them.
+ */
+function appConfig(loadConfig, url, overrides = {}) {
+  return loadConfig(
+    {},
+    {
+      databaseUrl: url,
+      logLevel: 'silent',
+      secretKey: randomBytes(32).toString('hex'),
+      edgeRateLimit: { max: 1_000_000 },
+      maxInFlightPerKey: 1_000,
+      ...overrides,
+    },
+  )
+}
+
 async function status(baseUrl, key, route = '/v1/shop') {
   const response = await fetch(`${baseUrl}${route}`, { headers: { authorization: `Bearer ${key}` } })
   await response.arrayBuffer()
@@ -202,17 +220,7 @@ async function dns({ serverUrl, log, cleanup }) {
   const pool = new pg.Pool({ connectionString: url, max: 20 })
   pool.on('error', () => {})
   cleanup.push(() => pool.end())
-  const config = loadConfig(
-    {},
-    {
-      databaseUrl: url,
-      logLevel: 'silent',
-      secretKey: randomBytes(32).toString('hex'),
-      edgeRateLimit: { max: 1_000_000 },
-      rateLimit: { max: 100_000, windowSeconds: 60 },
-      maxInFlightPerKey: 1_000,
-    },
-  )
+  const config = appConfig(loadConfig, url, { rateLimit: { max: 100_000, windowSeconds: 60 } })
   const app = await buildApp({ pool, config, resolver: slowResolver }, { logStream: { write() {} } })
   await app.listen({ host: '127.0.0.1', port: 0 })
   cleanup.push(() => app.close())
@@ -326,16 +334,7 @@ async function input({ serverUrl, log, cleanup }) {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   pool.on('error', () => {})
   cleanup.push(() => pool.end())
-  const config = loadConfig(
-    {},
-    {
-      databaseUrl: url,
-      logLevel: 'silent',
-      secretKey: randomBytes(32).toString('hex'),
-      edgeRateLimit: { max: 1_000_000 },
-      maxInFlightPerKey: 1_000,
-    },
-  )
+  const config = appConfig(loadConfig, url)
   const app = await buildApp({ pool, config }, { logStream: { write() {} } })
   await app.listen({ host: '127.0.0.1', port: 0 })
   cleanup.push(() => app.close())
