@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url'
 import { execute } from '@oclif/core'
 
-await execute({ dir: import.meta.url })
+// userPlugins: false: oclif would read a package.json of "user plugins" from its data directory, which
+// it takes from SHOPAPI_DATA_DIR, the appliance's own data directory (secrets and the database). shopapi
+// installs no plugins, so nothing is read from there but by shopapi itself.
+await execute({ loadOptions: { root: fileURLToPath(new URL('..', import.meta.url)), userPlugins: false } })

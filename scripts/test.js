@@ -8,7 +8,7 @@
 // .ci/run reads); what this script adds goes to stderr, prefixed [npm test]: each step while it starts,
 // then a line as each test file ends, so a run shows where it is from its first seconds.
 //
-// Ctrl-C (SIGINT to the whole process group, the embedded server included) or SIGTERM: tap is told to
+// Ctrl-C (SIGINT to the process group; the embedded server runs in a session of its own) or SIGTERM: tap is told to
 // stop, then the embedded server is stopped and its directory removed before this script ends by the
 // same signal.
 import { spawn } from 'node:child_process'

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
+import envPaths from 'env-paths'
 import ms from 'ms'
 import { z } from 'zod'
 
@@ -72,7 +74,7 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value === undefined || value.trim() === '' ? undefined : value)),
-  SHOPAPI_DATA_DIR: z.string().min(1).default('.shopapi'),
+  SHOPAPI_DATA_DIR: z.string().min(1).optional(),
   SHOPAPI_RATE_LIMIT_MAX: positiveInt(600),
   SHOPAPI_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   SHOPAPI_EDGE_RATE_LIMIT_MAX: positiveInt(60),
@@ -111,7 +113,10 @@ export interface Config {
    * unset: migrations use databaseUrl (one role for both, as before roles were split).
    */
   migrationDatabaseUrl: string | undefined
+  /** Where the embedded database, its passwords and secret.key live (resolveDataDir). */
   dataDir: string
+  /** How dataDir was chosen; `legacy` comes with a sentence asking to move it. */
+  dataDirSource: DataDirSource
   rateLimit: { max: number; windowSeconds: number }
   /**
    * Requests per client address and rate-limit window that the edge serves without a valid key, and
@@ -169,6 +174,33 @@ export interface WebhookConfig {
   endpointConcurrency: number
 }
 
+export type DataDirSource = 'SHOPAPI_DATA_DIR' | 'default' | 'legacy'
+
+/** ./.shopapi: where versions before 1.1 kept the data of whatever directory a command ran in. */
+const legacyDataDir = '.shopapi'
+
+/**
+ * SHOPAPI_DATA_DIR, else one well-known place per user whatever the current directory (the platform's
+ * data directory, by env-paths: $XDG_DATA_HOME/shopapi, ~/.local/share/shopapi, ~/Library/Application
+ * Support/shopapi, %LOCALAPPDATA%\shopapi). A ./.shopapi holding a database from an older version is
+ * still used while the well-known place holds none, so an upgrade never opens an empty database in its
+ * stead; the commands then say how to move it (docs/decisions/operations.md).
+ */
+export function resolveDataDir(configured: string | undefined): { dataDir: string; dataDirSource: DataDirSource } {
+  if (configured !== undefined) return { dataDir: path.resolve(configured), dataDirSource: 'SHOPAPI_DATA_DIR' }
+  const standard = envPaths('shopapi', { suffix: '' }).data
+  const legacy = path.resolve(legacyDataDir)
+  const holdsDatabase = (dir: string) => existsSync(path.join(dir, 'postgres', 'PG_VERSION'))
+  if (!holdsDatabase(standard) && holdsDatabase(legacy)) return { dataDir: legacy, dataDirSource: 'legacy' }
+  return { dataDir: standard, dataDirSource: 'default' }
+}
+
+/** What a command says on stderr when it runs on a ./.shopapi from an older version. */
+export function legacyDataDirNotice(dataDir: string): string {
+  const standard = envPaths('shopapi', { suffix: '' }).data
+  return `notice: using ${dataDir}, the data directory of an older shopapi in the current directory; stop serve and move it (mv ${dataDir} ${standard}), or set SHOPAPI_DATA_DIR=${dataDir}`
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
@@ -182,7 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const config: Config = {
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.SHOPAPI_MIGRATION_DATABASE_URL,
-    dataDir: path.resolve(e.SHOPAPI_DATA_DIR),
+    ...resolveDataDir(e.SHOPAPI_DATA_DIR),
     rateLimit: { max: e.SHOPAPI_RATE_LIMIT_MAX, windowSeconds: e.SHOPAPI_RATE_LIMIT_WINDOW_SECONDS },
     edgeRateLimit: { max: e.SHOPAPI_EDGE_RATE_LIMIT_MAX },
     trustProxy: e.SHOPAPI_TRUST_PROXY,

@@ -112,13 +112,14 @@ export abstract class BaseCommand extends Command {
    */
   protected async openDatabase(
     databaseUrl: string | undefined,
-    options: { migrate?: boolean } = {},
+    options: { migrate?: boolean; startEmbedded?: boolean } = {},
   ): Promise<Database> {
     const config = this.appConfig(databaseUrl)
     const database = await openDatabase(config, {
       onProgress: (message) => this.stderrLine(message),
       applicationName: `shopapi ${this.id ?? ''}`.trim(),
       ...(options.migrate === false ? { migrate: false } : {}),
+      ...(options.startEmbedded === false ? { startEmbedded: false } : {}),
     })
     this.holdUntilEnd(database)
     return database

@@ -13,7 +13,7 @@ import { maxDemoCustomers } from './demo.js'
 
 export default class Serve extends BaseCommand {
   static override description =
-    'Run the API. Uses DATABASE_URL, or the embedded PostgreSQL in SHOPAPI_DATA_DIR (default ./.shopapi); migrates it, and creates the first shop when there is none.'
+    'Run the API. Uses DATABASE_URL, or the embedded PostgreSQL in SHOPAPI_DATA_DIR (default: the user data directory, ~/.local/share/shopapi on Linux); migrates it, and creates the first shop when there is none.'
 
   static override examples = [
     '<%= config.bin %> serve',

@@ -26,8 +26,9 @@ export default class Status extends BaseCommand {
     const config = this.appConfig(flags['database-url'])
     let status: ApplianceStatus
     try {
-      // Never migrates: pending migrations are what it reports.
-      const database = await this.openDatabase(flags['database-url'], { migrate: false })
+      // Never migrates: pending migrations are what it reports. Never starts the embedded database:
+      // it reports on the one serve runs.
+      const database = await this.openDatabase(flags['database-url'], { migrate: false, startEmbedded: false })
       status = await applianceStatus(database.pool, { disableAfterMs: config.webhooks.disableAfterMs })
     } catch (error) {
       status = await unreachableStatus((error as Error).message || String(error))

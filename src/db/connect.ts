@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { Config } from '../config.js'
+import { type Config, legacyDataDirNotice } from '../config.js'
 import { type EmbeddedDatabase, openEmbeddedDatabase } from './embedded.js'
 import { runMigrations } from './migrate.js'
 import { type ConnectionLog, createPool } from './pool.js'
@@ -29,6 +29,11 @@ interface OpenOptions {
   warnAboutRole?: boolean
   /** serve's API pool: the statement timeout of its connections (PoolOptions.statementTimeoutMs). */
   statementTimeoutMs?: number
+  /**
+   * false: join the embedded database only when another process runs it, never start or create one
+   * (`shopapi status` reports on the database serve uses).
+   */
+  startEmbedded?: boolean
 }
 
 /** The connections of a configured database: the service's, and the owner's for migrations. */
@@ -47,7 +52,11 @@ function refuseMigrationUrlAlone(config: Config): void {
 }
 
 function openEmbedded(config: Config, options: OpenOptions): Promise<EmbeddedDatabase> {
-  return openEmbeddedDatabase(config.dataDir, options.onProgress ? { onProgress: options.onProgress } : {})
+  if (config.dataDirSource === 'legacy') options.onProgress?.(legacyDataDirNotice(config.dataDir))
+  return openEmbeddedDatabase(config.dataDir, {
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.startEmbedded === false ? { mustBeRunning: true } : {}),
+  })
 }
 
 /**

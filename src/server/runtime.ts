@@ -46,6 +46,8 @@ export async function startServer(options: {
    */
   beforeListening?: (database: Database, first: { shop: ShopRow; created: boolean }) => Promise<void>
   metricsListener?: MetricsListenOptions
+  /** The embedded database died and could not be started again: the process must end (exit 1). */
+  onDatabaseLost?: (message: string) => void
 }): Promise<RunningServer> {
   // Before anything starts: a key file others can read is refused here, not after the database is up.
   const secrets = loadSecrets(options.config, options.onProgress)
@@ -60,6 +62,7 @@ export async function startServer(options: {
     log: { warn: (details, message) => log?.warn(details, message) },
     warnAboutRole: true,
   })
+  superviseEmbedded(database, options)
   let worker: WebhookWorker | undefined
   let authCache: RunningAuthCache | undefined
   let metricsListener: MetricsListener | undefined
@@ -148,6 +151,7 @@ export async function startWorkerProcess(options: {
   resolver?: Resolver
   onProgress?: (message: string) => void
   metricsListener?: MetricsListenOptions
+  onDatabaseLost?: (message: string) => void
 }): Promise<RunningWorker> {
   const { sealKey } = loadSecrets(options.config, options.onProgress)
   const database = await openDatabase(options.config, {
@@ -156,6 +160,7 @@ export async function startWorkerProcess(options: {
     log: options.log,
     warnAboutRole: true,
   })
+  superviseEmbedded(database, options)
   let metricsListener: MetricsListener | undefined
   let started: WebhookWorker | undefined
   try {
@@ -201,4 +206,23 @@ export async function startWorkerProcess(options: {
     await database.close()
     throw error
   }
+}
+
+/**
+ * A long-running process on the embedded database starts it again when it dies, and says so on stderr
+ * (docs/decisions/operations.md); when it cannot, `onDatabaseLost` ends the process with one line, so a
+ * service manager restarts the whole appliance.
+ */
+function superviseEmbedded(
+  database: Database,
+  options: { onProgress?: (message: string) => void; onDatabaseLost?: (message: string) => void },
+): void {
+  database.embedded?.supervise({
+    report: (message) => options.onProgress?.(message),
+    giveUp: (message) => {
+      if (options.onDatabaseLost) return options.onDatabaseLost(message)
+      process.stderr.write(`Error: ${message}\n`)
+      process.exit(1)
+    },
+  })
 }

@@ -195,7 +195,14 @@ export class WebhookWorker {
       supervise: true,
       maintenanceIntervalSeconds: 30,
     })
-    boss.on('error', (error) => this.options.log.error({ err: error }, 'job queue error'))
+    // pg-boss attaches the failing pg client to the error, which would be logged whole (its connection
+    // parameters and internals): the code and message are what an operator acts on.
+    boss.on('error', (error: Error & { code?: string }) =>
+      this.options.log.error(
+        { err: { type: error.name, code: error.code, message: error.message } },
+        'job queue error',
+      ),
+    )
     await boss.start()
     this.boss = boss
     await this.beat()

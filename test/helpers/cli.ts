@@ -22,18 +22,27 @@ export function runCli(
   args: string[],
   env: Record<string, string | undefined>,
   timeoutMs = 120_000,
+  { cwd }: { cwd?: string } = {},
 ): Promise<CliResult> {
-  return runNode([cliPath, ...args], env, { timeoutMs, label: `shopapi ${args.join(' ')}` })
+  return runNode([cliPath, ...args], env, { timeoutMs, label: `shopapi ${args.join(' ')}`, ...(cwd ? { cwd } : {}) })
 }
 
 /** Runs `node <args>` (this node) to completion, with only the environment `cliEnv` gives it. */
 export function runNode(
   args: string[],
   env: Record<string, string | undefined>,
-  { timeoutMs = 120_000, label = `node ${args.join(' ')}` }: { timeoutMs?: number; label?: string } = {},
+  {
+    timeoutMs = 120_000,
+    label = `node ${args.join(' ')}`,
+    cwd,
+  }: { timeoutMs?: number; label?: string; cwd?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, args, {
+      env: cliEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(cwd ? { cwd } : {}),
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => {
@@ -78,16 +87,23 @@ function internalErrorLines(stdout: string): string[] {
   })
 }
 
-/** Starts `shopapi serve --json` and waits for its start-up line; `stop` fails the run on a logged 500. */
+/**
+ * Starts `shopapi serve --json` and waits for its start-up line; `stop` fails the run on a logged 500.
+ * `processGroup`: the process leads a group of its own, as a terminal's foreground job does, so a test
+ * can signal the whole group as Ctrl-C does (`process.kill(-child.pid, 'SIGINT')`).
+ */
 export function startServe(
   args: string[],
   env: Record<string, string | undefined>,
   timeoutMs = 120_000,
+  { cwd, processGroup = false }: { cwd?: string; processGroup?: boolean } = {},
 ): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliPath, 'serve', '--json', '--port', '0', ...args], {
       env: cliEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: processGroup,
+      ...(cwd ? { cwd } : {}),
     })
     let stdout = ''
     let stderr = ''
