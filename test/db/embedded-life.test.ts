@@ -133,6 +133,15 @@ t.test('one data directory wherever a command runs: Ctrl-C drains serve, a kille
   t.equal(status1.code, 1, 'status exits 1 when the database is not running')
   t.match(JSON.parse(status1.stdout), { ok: false, checks: { database: { status: 'fail', message: /not running/ } } })
   t.equal(postmasterPid(dataDir), null, 'status started no database')
+
+  // The worker stopped cleanly: the next start's status sees only its own worker, no silent one.
+  const again = await startServe([], env, 120_000, { cwd: serveDir })
+  t.teardown(() => again.stop('SIGKILL'))
+  const status2 = await runCli(['status', '--json'], env, 60_000, { cwd: otherDir })
+  const checks = JSON.parse(status2.stdout).checks as { worker: { status: string; workers: unknown[] } }
+  t.match(checks.worker, { status: 'ok', workers: [{ application_name: 'shopapi serve (worker)' }] })
+  t.equal(checks.worker.workers.length, 1, 'no worker left silent without a clean stop by Ctrl-C')
+  t.equal(await again.stop('SIGTERM'), 0)
 })
 
 t.test('two serves on one data directory: the database outlives whichever stops first', async (t) => {
