@@ -260,8 +260,8 @@ class Cluster {
     }
   }
 
-  /** Takes this process's shared hold on the cluster, on a connection kept open until release. */
-  private async hold(port: number): Promise<void> {
+  /** A connection of the owner to the cluster's maintenance database, for the hold and the last stop. */
+  private async connect(port: number): Promise<pg.Client> {
     const client = new pg.Client({
       connectionString: connectionUrl(this.credentials, port),
       application_name: 'shopapi (holds the embedded database)',
@@ -271,6 +271,17 @@ class Cluster {
     client.on('error', () => {})
     try {
       await client.connect()
+    } catch (error) {
+      await client.end().catch(() => {})
+      throw error
+    }
+    return client
+  }
+
+  /** Takes this process's shared hold on the cluster, on a connection kept open until release. */
+  private async hold(port: number): Promise<void> {
+    const client = await this.connect(port)
+    try {
       await client.query('select pg_advisory_lock_shared($1::bigint)', [holdLockKey])
     } catch (error) {
       await client.end().catch(() => {})
@@ -338,23 +349,29 @@ class Cluster {
     }
   }
 
-  /** Lets go of the hold; the last process holding the cluster stops it. */
+  /**
+   * Lets go of the hold; the last process holding the cluster stops it. A hold whose connection was
+   * cut (and not taken again) is checked on a new connection, so the cluster is never left running
+   * for want of a connection.
+   */
   async release(): Promise<void> {
     if (this.releasing) return
     this.releasing = true
-    const holder = this.holder
+    let client = this.holder
     this.holder = undefined
-    if (!holder) return
     try {
-      await holder.query('select pg_advisory_unlock_shared($1::bigint)', [holdLockKey])
-      const { rows } = await holder.query<{ last: boolean }>('select pg_try_advisory_lock($1::bigint) as last', [
+      if (client) await client.query('select pg_advisory_unlock_shared($1::bigint)', [holdLockKey])
+      else if (this.port && (await findRunningServer(this.pgDir))?.port === this.port)
+        client = await this.connect(this.port)
+      else return
+      const { rows } = await client.query<{ last: boolean }>('select pg_try_advisory_lock($1::bigint) as last', [
         holdLockKey,
       ])
       if (rows[0]?.last) await this.pgCtl(['stop', '-m', 'fast', '-w', '-t', '60'])
     } catch {
       // The cluster is gone already (killed, or stopped by another process): nothing to stop.
     } finally {
-      await holder.end().catch(() => {})
+      await client?.end().catch(() => {})
     }
   }
 }
