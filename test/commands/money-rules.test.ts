@@ -1,5 +1,5 @@
-// The staff commands' side of issue 22 items 8 and 10, end to end (bin/run.js over dist/, so
-// `npm run build` first): a tax change that would reprice an order past the maximum total fails in one
+// The staff commands' side of issue 22 items 8 and 10, end to end (the built CLI run
+// in-process: runCommand over dist/, so `npm run build` first): a tax change that would reprice an order past the maximum total fails in one
 // line naming the order and what to do; reversing a payment of a voided invoice fails in one line; a
 // business date of 0001-01-01 is refused in one line.
 import t, { type Test } from 'tap'
@@ -7,12 +7,13 @@ import { withTransaction } from '../../src/db/pool.js'
 import { issueCreditNote, voidInvoice } from '../../src/resources/invoices/service.js'
 import { recordPayment } from '../../src/resources/payments/service.js'
 import { createTestShop, startTestApp } from '../helpers/app.js'
-import { type CliResult, runCli } from '../helpers/cli.js'
+import type { CliResult } from '../helpers/cli.js'
+import { runCommand } from '../helpers/cli-in-process.js'
 import { post, readyOrder, staff } from '../resources/invoices/fixtures.js'
 import { addJob, createRepairOrder, repairOrderTotals } from '../resources/jobs/fixtures.js'
 
 const api = await startTestApp(t)
-const cli = (args: string[]) => runCli(args, { DATABASE_URL: api.url })
+const cli = (args: string[]) => runCommand(args, { DATABASE_URL: api.url })
 
 function oneLineError(t: Test, result: CliResult, patterns: RegExp[], what: string) {
   t.not(result.code, 0, `${what} fails`)

@@ -1,5 +1,5 @@
-// `shopapi status` as the shop's IT staff and their monitoring scripts run it: a real process on a
-// real database of its own per case, its exit code, its --json shape and its readable table.
+// `shopapi status` as the shop's IT staff and their monitoring scripts run it: the built CLI run
+// in-process (runCommand) on a real database of its own per case, its exit code, its --json shape and its readable table.
 import { randomBytes, randomUUID } from 'node:crypto'
 import pg from 'pg'
 import t, { type Test } from 'tap'
@@ -7,7 +7,8 @@ import type { WebhookConfig } from '../../src/config.js'
 import { deriveSecrets, parseSecretKey } from '../../src/lib/secrets.js'
 import { WebhookWorker } from '../../src/worker/webhook-worker.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
-import { type CliResult, runCli } from '../helpers/cli.js'
+import type { CliResult } from '../helpers/cli.js'
+import { runCommand } from '../helpers/cli-in-process.js'
 import { createEmptyDatabase, createTestDatabase } from '../helpers/database.js'
 import { sendJson } from '../helpers/http.js'
 
@@ -71,7 +72,7 @@ function describe(result: CliResult) {
 
 async function status(t: Test, url: string): Promise<{ json: StatusJson; code: number | null; human: CliResult }> {
   const env = { DATABASE_URL: url }
-  const result = await runCli(['status', '--json'], env)
+  const result = await runCommand(['status', '--json'], env)
   let json: StatusJson
   try {
     json = JSON.parse(result.stdout) as StatusJson
@@ -79,7 +80,7 @@ async function status(t: Test, url: string): Promise<{ json: StatusJson; code: n
     t.fail(`status --json printed no JSON: ${describe(result)}`)
     throw new Error('no JSON')
   }
-  const human = await runCli(['status'], env)
+  const human = await runCommand(['status'], env)
   t.equal(human.code, result.code, 'the table and --json agree on the exit code')
   return { json, code: result.code, human }
 }
@@ -286,7 +287,7 @@ t.test('only warnings (a delivery failed today, a silent worker beside a live on
 
 t.test('pending migrations are named and fail; status never applies them', async (t) => {
   const url = await createEmptyDatabase(t)
-  const migrate = await runCli(['migrate'], { DATABASE_URL: url })
+  const migrate = await runCommand(['migrate'], { DATABASE_URL: url })
   t.equal(migrate.code, 0, describe(migrate))
   // As a database last migrated by the build before this one would be.
   const client = new pg.Client({ connectionString: url })

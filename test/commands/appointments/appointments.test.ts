@@ -1,5 +1,5 @@
-// `shopapi appointments list|set-status`, the front desk: real CLI processes (run `npm run build`
-// first) on the database of a running API server, the results checked through the API and its events.
+// `shopapi appointments list|set-status`, the front desk: the built CLI run in-process
+// (runCommand over dist/, so `npm run build` first) on the database of a running API server, the results checked through the API and its events.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,7 +7,8 @@ import t, { type Test } from 'tap'
 import { dateIn } from '../../../src/lib/wall-clock.js'
 import { startTestApp } from '../../helpers/app.js'
 import { type AppointmentJson, appointmentFixtures } from '../../helpers/appointments.js'
-import { type CliResult, runCli } from '../../helpers/cli.js'
+import type { CliResult } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 
 const api = await startTestApp(t)
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-appointments-test-'))
@@ -16,7 +17,7 @@ const { setUpShop, addCustomer, book, get, act, confirmBookings, eventsOf } = ap
 const { shop, key, setupKey, customerId, vehicleId } = await setUpShop('America/New_York')
 const other = await addCustomer(setupKey, 'Alan', 'Turing')
 const cli = (args: string[]) =>
-  runCli([...args, '--shop', shop.public_id], { DATABASE_URL: api.url, SHOPAPI_DATA_DIR: dataDir })
+  runCommand([...args, '--shop', shop.public_id], { DATABASE_URL: api.url, SHOPAPI_DATA_DIR: dataDir })
 
 type ListedJson = AppointmentJson & { customer_name: string }
 

@@ -1,5 +1,5 @@
-// `shopapi customers merge FROM --into TO`: a real CLI process (bin/run.js over dist/, so run
-// `npm run build` first) on the database a real API server uses, checked through the API and the
+// `shopapi customers merge FROM --into TO`: the built CLI run in-process (runCommand over
+// dist/, so `npm run build` first; the race of two merges as two real processes) on the database a real API server uses, checked through the API and the
 // database as the shop and its integrations would see the result. No mocks.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -10,6 +10,7 @@ import type { ShopRow } from '../../../src/platform/tenancy/shops.js'
 import type { Customer } from '../../../src/resources/customers/schema.js'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
 import { type CliResult, runCli } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 import { jsonClient } from '../../helpers/http.js'
 
 interface MergeJson {
@@ -22,7 +23,7 @@ const api = await startTestApp(t)
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-merge-test-'))
 t.teardown(() => rm(dataDir, { recursive: true, force: true }))
 const env = { DATABASE_URL: api.url, SHOPAPI_DATA_DIR: dataDir }
-const cli = (args: string[]) => runCli(args, env)
+const cli = (args: string[]) => runCommand(args, env)
 const scopes = ['customers.read', 'customers.write', 'external_refs.write'] as const
 const stackTrace = /^\s+at\s|\.[cm]?[jt]s:\d+:\d+/m
 
@@ -248,9 +249,10 @@ t.test('two merges of one pair in opposite directions at once: one wins, no cycl
   const { key } = await createTestKey(api.pool, shop, [...scopes])
   const x = await create(t, key, { first_name: 'Race', last_name: 'X' })
   const y = await create(t, key, { first_name: 'Race', last_name: 'Y' })
+  // Two real processes: in-process commands run one at a time.
   const results = await Promise.all([
-    cli(['customers', 'merge', x.id, '--into', y.id]),
-    cli(['customers', 'merge', y.id, '--into', x.id]),
+    runCli(['customers', 'merge', x.id, '--into', y.id], env),
+    runCli(['customers', 'merge', y.id, '--into', x.id], env),
   ])
   t.same(results.map((r) => r.code).sort(), [0, 1], 'one merge succeeds, the other is refused', {
     outputs: results.map(describe),

@@ -1,5 +1,5 @@
-// `shopapi hours set|close|open|show`: real CLI processes (run `npm run build` first) on the database a
-// real API server uses; what they set is checked through GET /appointments/availability.
+// `shopapi hours set|close|open|show`: the built CLI run in-process (runCommand over dist/, so
+// `npm run build` first) on the database a real API server uses; what they set is checked through GET /appointments/availability.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -9,7 +9,8 @@ import { addDays, dateIn } from '../../../src/lib/wall-clock.js'
 import type { Availability } from '../../../src/resources/appointments/availability.js'
 import type { presentDaySchedule, presentHours } from '../../../src/resources/shop-hours/present.js'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
-import { type CliResult, runCli } from '../../helpers/cli.js'
+import type { CliResult } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 import { sendJson } from '../../helpers/http.js'
 
 type Hours = ReturnType<typeof presentHours>
@@ -23,7 +24,7 @@ const env = { DATABASE_URL: api.url, SHOPAPI_DATA_DIR: dataDir }
 async function shopWithCli(timezone = 'America/Chicago') {
   const shop = await createTestShop(api.pool, { timezone })
   const { key } = await createTestKey(api.pool, shop, ['appointments.read'])
-  const cli = (args: string[]) => runCli([...args, '--shop', shop.public_id], env)
+  const cli = (args: string[]) => runCommand([...args, '--shop', shop.public_id], env)
   const availability = async (query: string) =>
     (await sendJson<{ data: Availability[] }>(api, 'GET', `/v1/appointments/availability${query}`, key)).body.data
   return { shop, cli, availability }

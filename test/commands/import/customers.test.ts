@@ -1,5 +1,5 @@
-// `shopapi import customers` end to end: the built CLI (bin/run.js over dist/, so `npm run build`
-// first) on the database of a running test app, whose API answers are checked against its OpenAPI
+// `shopapi import customers` end to end: the built CLI (runCommand in-process over dist/, so
+// `npm run build` first; the interrupted run a real process) on the database of a running test app, whose API answers are checked against its OpenAPI
 // document. Hostile files, dry runs, re-runs, interrupted runs, events.
 import { spawn } from 'node:child_process'
 import { appendFile, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
@@ -7,14 +7,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
-import { type CliResult, cliEnv, cliPath, runCli } from '../../helpers/cli.js'
+import { type CliResult, cliEnv, cliPath } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 
 t.setTimeout(600_000)
 
 const api = await startTestApp(t)
 const shop = await createTestShop(api.pool)
 const { key, integrationId } = await createTestKey(api.pool, shop, ['customers.read', 'vehicles.read'])
-const cli = (args: string[]) => runCli([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
+const cli = (args: string[]) => runCommand([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
 const dir = await mkdtemp(join(tmpdir(), 'shopapi-import-customers-'))
 
 async function file(name: string, content: string | Buffer): Promise<string> {

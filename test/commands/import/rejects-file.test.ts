@@ -1,12 +1,13 @@
 // The rejects file of `shopapi import customers`, as someone who can write the input's folder would
-// attack it and as a spreadsheet user round-trips it: real CLI processes (bin/run.js over dist/, so
-// `npm run build` first) on the database of a running test app.
+// attack it and as a spreadsheet user round-trips it: the built CLI run in-process (runCommand over
+// dist/, so `npm run build` first) on the database of a running test app.
 import { chmod, link, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { createTestShop, startTestApp } from '../../helpers/app.js'
-import { type CliResult, runCli } from '../../helpers/cli.js'
+import type { CliResult } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 
 // The operator's usual umask: without the fix, files come out 0644, readable by everyone.
 const umask = process.umask(0o022)
@@ -16,7 +17,7 @@ t.teardown(() => {
 
 const api = await startTestApp(t)
 const shop = await createTestShop(api.pool)
-const cli = (args: string[]) => runCli([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
+const cli = (args: string[]) => runCommand([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
 const dir = await mkdtemp(join(tmpdir(), 'shopapi-rejects-file-'))
 t.teardown(() => rm(dir, { recursive: true, force: true }))
 

@@ -5,14 +5,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
-import { type CliResult, runCli } from '../../helpers/cli.js'
+import type { CliResult } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 
 t.setTimeout(600_000)
 
 const api = await startTestApp(t)
 const shop = await createTestShop(api.pool)
 const { key, integrationId } = await createTestKey(api.pool, shop, ['customers.read', 'vehicles.read'])
-const cli = (args: string[]) => runCli([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
+const cli = (args: string[]) => runCommand([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
 const dir = await mkdtemp(join(tmpdir(), 'shopapi-import-vehicles-'))
 
 async function file(name: string, content: string): Promise<string> {

@@ -1,17 +1,18 @@
-// `shopapi inventory import|adjust` and `shopapi canned-jobs import` end to end: real CLI processes
-// (bin/run.js over dist/, so `npm run build` first) on the database of a running test app.
+// `shopapi inventory import|adjust` and `shopapi canned-jobs import` end to end: the built CLI run
+// in-process (runCommand over dist/, so `npm run build` first) on the database of a running test app.
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { createTestShop, startTestApp } from '../../helpers/app.js'
-import { type CliResult, runCli } from '../../helpers/cli.js'
+import type { CliResult } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 
 t.setTimeout(600_000)
 
 const api = await startTestApp(t)
 const shop = await createTestShop(api.pool)
-const cli = (args: string[]) => runCli([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
+const cli = (args: string[]) => runCommand([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
 const dir = await mkdtemp(join(tmpdir(), 'shopapi-import-'))
 
 async function file(name: string, text: string): Promise<string> {
@@ -180,7 +181,9 @@ t.test('inventory adjust', async (t) => {
     [shop.id],
   )
   const id = rows[0]?.public_id as string
-  const adjusted = await runCli(['inventory', 'adjust', id, '--on-hand', '7.5', '--json'], { DATABASE_URL: api.url })
+  const adjusted = await runCommand(['inventory', 'adjust', id, '--on-hand', '7.5', '--json'], {
+    DATABASE_URL: api.url,
+  })
   t.equal(adjusted.code, 0, describe(adjusted))
   const item = JSON.parse(adjusted.stdout) as { id: string; quantity_on_hand: string; quantity_available: string }
   t.same([item.id, item.quantity_on_hand, item.quantity_available], [id, '7.5', '7.5'])

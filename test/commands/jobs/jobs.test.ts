@@ -1,9 +1,10 @@
-// `shopapi jobs decide|add-labor|add-part|pause` end to end: real CLI processes (bin/run.js over dist/,
-// so `npm run build` first) on the database of a running test app, checked through the API and SQL.
+// `shopapi jobs decide|add-labor|add-part|pause` end to end: the built CLI run in-process (runCommand
+// over dist/, so `npm run build` first) on the database of a running test app, checked through the API and SQL.
 import { randomUUID } from 'node:crypto'
 import t, { type Test } from 'tap'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
-import { type CliResult, runCli } from '../../helpers/cli.js'
+import type { CliResult } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 import { sendJson } from '../../helpers/http.js'
 import {
   addJob,
@@ -16,7 +17,7 @@ import {
 } from '../../resources/jobs/fixtures.js'
 
 const api = await startTestApp(t)
-const cli = (args: string[]) => runCli(args, { DATABASE_URL: api.url })
+const cli = (args: string[]) => runCommand(args, { DATABASE_URL: api.url })
 const shop = await createTestShop(api.pool)
 // A second shop: the commands find the job's shop from the job id, without --shop.
 await createTestShop(api.pool)

@@ -1,13 +1,14 @@
-// `shopapi repair-orders create|set-state|list` end to end: a real CLI process (bin/run.js over
-// dist/, so `npm run build` first) on the database of a running test app, checked through the API.
+// `shopapi repair-orders create|set-state|list` end to end: the built CLI run in-process
+// (runCommand over dist/, so `npm run build` first) on the database of a running test app, checked through the API.
 import t, { type Test } from 'tap'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
-import { type CliResult, runCli } from '../../helpers/cli.js'
+import type { CliResult } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 import { jsonClient } from '../../helpers/http.js'
 
 const api = await startTestApp(t)
 const shop = await createTestShop(api.pool)
-const cli = (args: string[]) => runCli([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
+const cli = (args: string[]) => runCommand([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
 const { key } = await createTestKey(api.pool, shop, [
   'customers.read',
   'customers.write',

@@ -1,12 +1,13 @@
-// `shopapi technicians ...` and `shopapi shops update --confirm-bookings`: real CLI processes (run
-// `npm run build` first) on the database a real API server uses; results checked through the API.
+// `shopapi technicians ...` and `shopapi shops update --confirm-bookings`: the built CLI run
+// in-process (runCommand over dist/, so `npm run build` first) on the database a real API server uses; results checked through the API.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t, { type Test } from 'tap'
 import type { Technician } from '../../../src/resources/technicians/schema.js'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
-import { type CliResult, runCli } from '../../helpers/cli.js'
+import type { CliResult } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 import { sendJson } from '../../helpers/http.js'
 
 const api = await startTestApp(t)
@@ -15,7 +16,7 @@ t.teardown(() => rm(dataDir, { recursive: true, force: true }))
 const env = { DATABASE_URL: api.url, SHOPAPI_DATA_DIR: dataDir }
 const shop = await createTestShop(api.pool)
 const { key } = await createTestKey(api.pool, shop, ['technicians.read'])
-const cli = (args: string[]) => runCli([...args, '--shop', shop.public_id], env)
+const cli = (args: string[]) => runCommand([...args, '--shop', shop.public_id], env)
 
 function describe(result: CliResult): string {
   return `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`
@@ -81,7 +82,7 @@ t.test('refusals: one clear line, exit code 1', async (t) => {
   assertOneLineFailure(t, await cli(['technicians', 'create', '--name', 'A', '--email', 'nope']), /--email/)
   assertOneLineFailure(
     t,
-    await runCli(['technicians', 'update', 'tech_0000000000000000000000', '--name', 'X'], env),
+    await runCommand(['technicians', 'update', 'tech_0000000000000000000000', '--name', 'X'], env),
     /No technician tech_0000000000000000000000/,
   )
   assertOneLineFailure(t, await cli(['technicians', 'deactivate', 'cus_123']), /not a technician id/)
@@ -93,19 +94,19 @@ t.test('refusals: one clear line, exit code 1', async (t) => {
 t.test('shops update --tax-rate (kept from before named taxes) sets the "Sales tax"', async (t) => {
   const updated = json<{ id: string; tax_rate: string }>(
     t,
-    await runCli(['shops', 'update', shop.public_id, '--tax-rate', '0.0825', '--json'], env),
+    await runCommand(['shops', 'update', shop.public_id, '--tax-rate', '0.0825', '--json'], env),
   )
   t.match(updated, { id: shop.public_id, tax_rate: '0.08250' })
   const taxes = json<{ name: string; rate: string; applies_to: string[] }[]>(
     t,
-    await runCli(['taxes', 'list', '--shop', shop.public_id, '--json'], env),
+    await runCommand(['taxes', 'list', '--shop', shop.public_id, '--json'], env),
   )
   t.match(
     taxes.find((tax) => tax.name === 'Sales tax'),
     { rate: '8.25', applies_to: ['labor', 'parts', 'fees'] },
   )
   for (const rate of ['1', '1.0', '-0.01', '0.123456', 'abc']) {
-    assertOneLineFailure(t, await runCli(['shops', 'update', shop.public_id, '--tax-rate', rate], env), /tax rate/)
+    assertOneLineFailure(t, await runCommand(['shops', 'update', shop.public_id, '--tax-rate', rate], env), /tax rate/)
   }
 })
 
@@ -160,20 +161,23 @@ t.test('daily capacity: set on create, changed and cleared on update, listed, sh
 t.test('shops update --confirm-bookings / --no-confirm-bookings, shown by shops list', async (t) => {
   const on = json<{ id: string; confirm_bookings: boolean }>(
     t,
-    await runCli(['shops', 'update', shop.public_id, '--confirm-bookings', '--json'], env),
+    await runCommand(['shops', 'update', shop.public_id, '--confirm-bookings', '--json'], env),
   )
   t.match(on, { id: shop.public_id, confirm_bookings: true })
   const stored = await api.pool.query('select confirm_bookings from shops where id = $1::uuid', [shop.id])
   t.equal(stored.rows[0]?.confirm_bookings, true, 'stored')
-  const listed = json<{ id: string; confirm_bookings: boolean }[]>(t, await runCli(['shops', 'list', '--json'], env))
+  const listed = json<{ id: string; confirm_bookings: boolean }[]>(
+    t,
+    await runCommand(['shops', 'list', '--json'], env),
+  )
   t.equal(listed.find((row) => row.id === shop.public_id)?.confirm_bookings, true)
-  const table = await runCli(['shops', 'list'], env)
+  const table = await runCommand(['shops', 'list'], env)
   t.match(table.stdout, /CURRENCY\s+CONFIRM BOOKINGS/)
 
-  const off = await runCli(['shops', 'update', shop.public_id, '--no-confirm-bookings'], env)
+  const off = await runCommand(['shops', 'update', shop.public_id, '--no-confirm-bookings'], env)
   t.equal(off.code, 0, 'exit 0', { output: describe(off) })
   t.match(off.stdout, /API bookings are booked at once/)
   const after = await api.pool.query('select confirm_bookings from shops where id = $1::uuid', [shop.id])
   t.same(after.rows[0], { confirm_bookings: false })
-  assertOneLineFailure(t, await runCli(['shops', 'update', shop.public_id], env), /Nothing to change/)
+  assertOneLineFailure(t, await runCommand(['shops', 'update', shop.public_id], env), /Nothing to change/)
 })

@@ -1,12 +1,13 @@
-// `shopapi vehicles merge` end to end: a real CLI process (bin/run.js over dist/, so `npm run build`
-// first) on the database of a running test app, checked through the API and the events table.
+// `shopapi vehicles merge` end to end: the built CLI run in-process (runCommand over dist/, so
+// `npm run build` first) on the database of a running test app, checked through the API and the events table.
 import t, { type Test } from 'tap'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
-import { type CliResult, runCli } from '../../helpers/cli.js'
+import type { CliResult } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 import { jsonClient } from '../../helpers/http.js'
 
 const api = await startTestApp(t)
-const cli = (args: string[]) => runCli(args, { DATABASE_URL: api.url })
+const cli = (args: string[]) => runCommand(args, { DATABASE_URL: api.url })
 
 const shop = await createTestShop(api.pool)
 const { key } = await createTestKey(api.pool, shop, [

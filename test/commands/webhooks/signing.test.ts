@@ -1,6 +1,7 @@
-// `shopapi webhooks sign` and `shopapi webhooks verify` as real CLI processes (bin/run.js over dist/, so
-// run `npm run build` first), against the published vectors: files and standard input, exit codes,
-// --json and the readable lines, and the reasons a signature fails. They need no database.
+// `shopapi webhooks sign` and `shopapi webhooks verify` over dist/ (run `npm run build` first), against
+// the published vectors: files and standard input, exit codes, --json and the readable lines, and the
+// reasons a signature fails. They need no database. Commands that read a file run in this process
+// (test/helpers/cli-in-process.ts); those that read standard input are real processes fed through a pipe.
 
 import { spawn } from 'node:child_process'
 import { createHmac } from 'node:crypto'
@@ -10,6 +11,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t, { type Test } from 'tap'
 import { type CliResult, cliEnv, cliPath } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 
 interface Check {
   why: string
@@ -34,8 +36,9 @@ const vector = (name: string) => vectors.find((candidate) => candidate.name === 
 const dir = await mkdtemp(path.join(tmpdir(), 'shopapi-signing-cli-'))
 t.teardown(() => rm(dir, { recursive: true, force: true }))
 
-/** Runs `shopapi <args>` with nothing but PATH and HOME (no database), feeding `input` on stdin. */
+/** Runs `shopapi <args>` with nothing but PATH and HOME (no database); a process when fed `input` on stdin. */
 function cli(args: string[], input?: Buffer): Promise<CliResult> {
+  if (input === undefined) return runCommand(args, {})
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliPath, ...args], { env: cliEnv({}), stdio: ['pipe', 'pipe', 'pipe'] })
     let stdout = ''
@@ -48,7 +51,7 @@ function cli(args: string[], input?: Buffer): Promise<CliResult> {
     })
     child.on('error', reject)
     child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(input ?? Buffer.alloc(0))
+    child.stdin.end(input)
   })
 }
 
@@ -158,17 +161,26 @@ t.test('verify: the reasons a person needs, from a file or standard input', asyn
   const secret = v.secrets[0] as string
   const body = Buffer.from(v.body_base64, 'base64')
   const header = v.headers['Service-Signature'] as string
-  const verify = (extra: string[], input?: Buffer) =>
-    cli(
-      ['webhooks', 'verify', '--secret', secret, '--payload', '-', '--now', String(v.timestamp), ...extra],
-      input ?? body,
-    )
+  // The payload from a file but for the first (standard input): each variant of the body its own file.
+  const bodyFile = await payloadFile('reasons.body', body)
+  let variants = 0
+  const fileOf = async (input?: Buffer) =>
+    input === undefined ? bodyFile : await payloadFile(`reasons.${++variants}.body`, input)
+  const verify = async (extra: string[], input?: Buffer) =>
+    cli([
+      'webhooks',
+      'verify',
+      '--secret',
+      secret,
+      '--payload',
+      await fileOf(input),
+      '--now',
+      String(v.timestamp),
+      ...extra,
+    ])
 
-  const valid = await verify(['--header', `Service-Signature: ${header}`])
-  t.equal(valid.code, 0, 'a pasted "Service-Signature: ..." line is read for its value')
-  t.equal(valid.stdout, 'valid: t is 0 s old\n')
-
-  const stale = await cli(
+  // This one from standard input (a process), as a receiver pipes a captured body.
+  const valid = await cli(
     [
       'webhooks',
       'verify',
@@ -176,14 +188,29 @@ t.test('verify: the reasons a person needs, from a file or standard input', asyn
       secret,
       '--payload',
       '-',
-      '--header',
-      header,
       '--now',
-      String(v.timestamp + 412),
-      '--json',
+      String(v.timestamp),
+      '--header',
+      `Service-Signature: ${header}`,
     ],
     body,
   )
+  t.equal(valid.code, 0, 'a pasted "Service-Signature: ..." line is read for its value')
+  t.equal(valid.stdout, 'valid: t is 0 s old\n')
+
+  const stale = await cli([
+    'webhooks',
+    'verify',
+    '--secret',
+    secret,
+    '--payload',
+    bodyFile,
+    '--header',
+    header,
+    '--now',
+    String(v.timestamp + 412),
+    '--json',
+  ])
   t.equal(stale.code, 1)
   t.match(JSON.parse(stale.stdout), {
     valid: false,
@@ -191,23 +218,20 @@ t.test('verify: the reasons a person needs, from a file or standard input', asyn
     age_seconds: 412,
     message: /412 s old: outside the 300 s tolerance by 112 s\. The signature itself matches\./,
   })
-  const wider = await cli(
-    [
-      'webhooks',
-      'verify',
-      '--secret',
-      secret,
-      '--payload',
-      '-',
-      '--header',
-      header,
-      '--tolerance',
-      '600',
-      '--now',
-      String(v.timestamp + 412),
-    ],
-    body,
-  )
+  const wider = await cli([
+    'webhooks',
+    'verify',
+    '--secret',
+    secret,
+    '--payload',
+    bodyFile,
+    '--header',
+    header,
+    '--tolerance',
+    '600',
+    '--now',
+    String(v.timestamp + 412),
+  ])
   t.equal(wider.code, 0, '--tolerance widens the window')
 
   const reserialized = await verify(
@@ -221,22 +245,19 @@ t.test('verify: the reasons a person needs, from a file or standard input', asyn
   t.equal(newline.code, 1)
   t.match(newline.stdout, /^invalid: .*without its trailing newline, which was not signed/)
 
-  const wrong = await cli(
-    [
-      'webhooks',
-      'verify',
-      '--secret',
-      vector('wrong-secret').checks[0]?.secrets[0] as string,
-      '--payload',
-      '-',
-      '--header',
-      header,
-      '--now',
-      String(v.timestamp),
-      '--json',
-    ],
-    body,
-  )
+  const wrong = await cli([
+    'webhooks',
+    'verify',
+    '--secret',
+    vector('wrong-secret').checks[0]?.secrets[0] as string,
+    '--payload',
+    bodyFile,
+    '--header',
+    header,
+    '--now',
+    String(v.timestamp),
+    '--json',
+  ])
   t.equal(wrong.code, 1)
   t.match(JSON.parse(wrong.stdout), {
     problem: 'no_signature_matched',

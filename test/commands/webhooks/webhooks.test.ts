@@ -1,6 +1,7 @@
-// The operator's webhook commands (`shopapi webhooks|deliveries|events ...`, `shopapi worker`) as real
-// CLI processes (bin/run.js over dist/, so run `npm run build` first) on a database of this file's
-// own, seeded through the services, delivering to a real HTTP receiver on 127.0.0.1. No mocks.
+// The operator's webhook commands (`shopapi webhooks|deliveries|events ...`, `shopapi worker`) over dist/
+// (run `npm run build` first) on a database of this file's own, seeded through the services, delivering
+// to a real HTTP receiver on 127.0.0.1. No mocks. The commands run in this process (runCommand,
+// test/helpers/cli-in-process.ts); `shopapi worker`, stopped by a signal, is a real process.
 
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -21,7 +22,8 @@ import {
 import { dispatchEvents } from '../../../src/worker/dispatch.js'
 import { purgeExpired } from '../../../src/worker/maintenance.js'
 import { createTestKey, createTestShop } from '../../helpers/app.js'
-import { type CliResult, cliEnv, cliPath, runCli } from '../../helpers/cli.js'
+import { type CliResult, cliEnv, cliPath } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 import { createTestDatabase } from '../../helpers/database.js'
 
 t.setTimeout(600_000)
@@ -35,7 +37,7 @@ const env = {
   SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS: '1',
   SHOPAPI_LOG_LEVEL: 'info',
 }
-const cli = (...args: string[]) => runCli(args, env)
+const cli = (...args: string[]) => runCommand(args, env)
 const stackTrace = /^\s+at\s|\.[cm]?[jt]s:\d+:\d+/m
 
 // ---- A receiver: /ok answers 200, /fail answers 500, /evil 200 with terminal escapes; every request is kept ----
