@@ -3,7 +3,7 @@ import { Command, Flags, type Interfaces } from '@oclif/core'
 import Table from 'cli-table3'
 import { type Config, loadConfig } from '../config.js'
 import type { Database } from '../db/connect.js'
-import { ApiError, UsageError } from '../lib/errors.js'
+import { ApiError, NewerSchemaError, UsageError } from '../lib/errors.js'
 import { escapeForTerminal, escapeForTerminalLine } from '../lib/terminal-text.js'
 
 /**
@@ -250,7 +250,15 @@ export abstract class BaseCommand extends Command {
     if (this.jsonEnabled()) {
       process.exitCode = 1
       this.logJson({
-        error: { code: error instanceof ApiError ? error.code : known ? 'invalid_usage' : 'error', message },
+        error: {
+          code:
+            error instanceof ApiError || error instanceof NewerSchemaError
+              ? error.code
+              : known
+                ? 'invalid_usage'
+                : 'error',
+          message,
+        },
       })
       return
     }

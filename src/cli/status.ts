@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import { readableTables, serverVersion } from '../db/catalog.js'
-import { appliedMigrationIds, listMigrationFiles } from '../db/migrate.js'
+import { appliedMigrationIds, listMigrationFiles, newerMigration } from '../db/migrate.js'
+import { NewerSchemaError } from '../lib/errors.js'
 import { keysUnusedFor } from '../platform/tenancy/api-keys.js'
 import { heartbeatStaleMs, readHeartbeats } from '../platform/worker-heartbeat.js'
 import { deliveryHealth } from '../resources/deliveries/service.js'
@@ -159,7 +160,10 @@ async function existingTables(pool: pg.Pool): Promise<Set<string>> {
   ])
 }
 
-/** Fails while any migration of this build is not applied (the API answers /readyz 503 meanwhile). */
+/**
+ * Fails while any migration of this build is not applied (the API answers /readyz 503 meanwhile), or
+ * when the database holds one this build does not know.
+ */
 async function checkMigrations(pool: pg.Pool, tables: Set<string>): Promise<ApplianceStatus['checks']['migrations']> {
   const files = await listMigrationFiles()
   if (tables.has('unreadable:migrations')) {
@@ -186,13 +190,9 @@ async function checkMigrations(pool: pg.Pool, tables: Set<string>): Promise<Appl
       ...counts,
     }
   }
-  if (unknown.length > 0) {
-    return {
-      status: 'warn',
-      message: `all ${files.length} applied, and ${plural(unknown.length, 'migration')} this build does not know (${unknown.join(', ')}): a newer shopapi migrated this database`,
-      ...counts,
-    }
-  }
+  // Every other command refuses such a database (src/db/migrate.ts); status says why.
+  const newer = await newerMigration(pool)
+  if (newer) return { status: 'fail', message: new NewerSchemaError(newer).message, ...counts }
   return { status: 'ok', message: `all ${files.length} applied`, ...counts }
 }
 

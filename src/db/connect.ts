@@ -21,6 +21,10 @@ interface OpenOptions {
   onProgress?: (message: string) => void
   applicationName?: string
   log?: ConnectionLog
+  /**
+   * false: neither migrate nor refuse a database a newer shopapi migrated (NewerSchemaError); only
+   * `shopapi status`, which reports both instead.
+   */
   migrate?: boolean
   /**
    * `serve` and `worker`: say, through onProgress, when the service's role could change what it

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { migrate } from 'postgres-migrations'
+import { NewerSchemaError } from '../lib/errors.js'
 import { installJobQueue } from './job-queue.js'
 import type { Queryable } from './pool.js'
 import { mayCreateIn, ownerNeeded } from './roles.js'
@@ -19,6 +20,7 @@ export async function runMigrations(connectionString: string): Promise<string[]>
   client.on('error', () => {})
   await client.connect()
   try {
+    await refuseNewerSchema(client)
     await refusePendingWithoutOwner(client)
     const applied = await migrate({ client }, migrationsDir, { logger: () => {} })
     await installJobQueue(client)
@@ -26,6 +28,38 @@ export async function runMigrations(connectionString: string): Promise<string[]>
   } finally {
     await client.end()
   }
+}
+
+/** The name of a migration as its file is named (id 21, "x": 00021_x). */
+function migrationLabel(id: number, name: string): string {
+  return `${String(id).padStart(5, '0')}_${name}`
+}
+
+/**
+ * The first migration applied to this database that this build does not ship (see NewerSchemaError),
+ * or undefined. Nothing to compare before the migrations table exists; a role that may not read it is
+ * told what to do by refusePendingWithoutOwner, or by the statement that fails.
+ */
+export async function newerMigration(db: Queryable): Promise<string | undefined> {
+  const exists = await db.query<{ present: boolean }>("select to_regclass('public.migrations') is not null as present")
+  if (!exists.rows[0]?.present) return undefined
+  let applied: { id: number; name: string }[]
+  try {
+    applied = (await db.query<{ id: number; name: string }>('select id, name from migrations where id > 0 order by id'))
+      .rows
+  } catch (error) {
+    if ((error as { code?: string }).code === '42501') return undefined
+    throw error
+  }
+  const files = new Map((await listMigrationFiles()).map((file) => [file.id, file.name]))
+  const unknown = applied.find((row) => files.get(row.id) !== row.name)
+  return unknown ? migrationLabel(unknown.id, unknown.name) : undefined
+}
+
+/** Throws NewerSchemaError when a newer shopapi migrated this database. */
+export async function refuseNewerSchema(db: Queryable): Promise<void> {
+  const migration = await newerMigration(db)
+  if (migration) throw new NewerSchemaError(migration)
 }
 
 /**
@@ -62,10 +96,17 @@ async function refusePendingWithoutOwner(client: pg.Client): Promise<void> {
   throw new Error(ownerNeeded(`${pending.length} migration(s) must be applied (${names})`))
 }
 
-/** The migration files this build ships, by number (00016_worker-heartbeat.sql: 16), in order. */
-export async function listMigrationFiles(): Promise<{ id: number; file: string }[]> {
+/**
+ * The migration files this build ships, by number (00016_worker-heartbeat.sql: 16), in order, with
+ * the name postgres-migrations records for each (worker-heartbeat).
+ */
+export async function listMigrationFiles(): Promise<{ id: number; file: string; name: string }[]> {
   const files = (await readdir(migrationsDir)).filter((f) => /^\d+[-_].*\.sql$/.test(f)).sort()
-  return files.map((file) => ({ id: Number.parseInt(file, 10), file }))
+  return files.map((file) => ({
+    id: Number.parseInt(file, 10),
+    file,
+    name: file.replace(/^\d+[-_]?/, '').replace(/\.sql$/, ''),
+  }))
 }
 
 let migrationFiles: Promise<number> | undefined

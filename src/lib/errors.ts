@@ -53,6 +53,21 @@ export class ApiError extends Error {
 }
 
 /** Errors a CLI command reports as one line: bad input from the person at the terminal. */
+/**
+ * A database a newer shopapi migrated: it holds a migration this build has no file for (or, under a
+ * number this build knows, one of another name). An older build must not run on it: its SQL would
+ * read and write tables whose meaning it does not know, and postgres-migrations only compares the
+ * files it has. The way out is the newer package, never a downgrade of the schema (src/db/migrate.ts
+ * detects it; here so the CLI can name it without loading the database code).
+ */
+export class NewerSchemaError extends Error {
+  readonly code = 'database_newer'
+  constructor(readonly migration: string) {
+    super(`this database was migrated by a newer shopapi (migration ${migration}); install that version or newer`)
+    this.name = 'NewerSchemaError'
+  }
+}
+
 export class UsageError extends Error {
   constructor(message: string) {
     super(message)
