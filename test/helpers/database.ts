@@ -58,12 +58,20 @@ export async function createEmptyDatabase(t: Test): Promise<string> {
 }
 
 /**
+ * A copy of the database of `sourceUrl` (one of createEmptyDatabase's, nobody connected to it), for a
+ * test that builds a state once and starts several databases from it; dropped at the end like it.
+ */
+export async function createDatabaseCopy(t: Test, sourceUrl: string): Promise<string> {
+  return (await createDatabase(t, { copyOf: new URL(sourceUrl).pathname.slice(1) })).url
+}
+
+/**
  * A database and the clean-ups to run after it is dropped (roles cannot go while it holds their objects):
- * empty, or a clone of the migrated template (test/helpers/template-database.js).
+ * empty, a clone of the migrated template (test/helpers/template-database.js), or a copy of another.
  */
 async function createDatabase(
   t: Test,
-  contents: 'empty' | 'migrated' = 'empty',
+  contents: 'empty' | 'migrated' | { copyOf: string } = 'empty',
 ): Promise<{ url: string; afterDrop: ((admin: pg.Client) => Promise<void>)[] }> {
   const server = await serverUrl()
   const name = `shopapi_test_${randomBase62(8).toLowerCase()}`
@@ -72,8 +80,14 @@ async function createDatabase(
   } else {
     const admin = new pg.Client({ connectionString: server })
     await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
+    try {
+      if (contents === 'empty') await admin.query(`create database ${name}`)
+      else if (/^[a-z0-9_]+$/.test(contents.copyOf))
+        await admin.query(`create database ${name} template ${contents.copyOf}`)
+      else throw new Error(`createDatabaseCopy: not a database of createEmptyDatabase: ${contents.copyOf}`)
+    } finally {
+      await admin.end()
+    }
   }
   const afterDrop: ((admin: pg.Client) => Promise<void>)[] = []
   t.teardown(async () => {
