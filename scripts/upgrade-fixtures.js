@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Writes test/fixtures/upgrades/level-NN.sql: for every migration level N of this checkout, the rows a
 // database at that level holds, which test/db/upgrades.test.ts loads into a database migrated to N,
-// migrates to the current schema and reads back through the API. Run once when a migration lands
+// migrates to the current schema and reads back through the API. Run it when a migration lands
 // (`npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node
-// scripts/upgrade-fixtures.js`) and commit what it writes; the test never runs it.
+// scripts/upgrade-fixtures.js`) and commit what it writes; the test never runs it. It writes only the
+// levels that have no fixture yet (the new one), so earlier fixtures keep the rows they were made
+// with; `--all` rewrites every level.
 //
 // The rows are today's demo shop (`shopapi demo --customers 3`, plus an integration with every scope
 // and a webhook endpoint created through `serve`, whose worker then records a failed delivery), each
@@ -17,6 +19,7 @@
 // Needs a PostgreSQL server where DATABASE_URL may create databases (a superuser: the fixtures
 // disable triggers while loading), and pg_dump of the same major version on PATH.
 import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -38,6 +41,7 @@ if (!serverUrl) {
 // Fixed, so the sealed webhook secret in the fixtures opens in the test (which uses the same key).
 const secretKey = 'a1'.repeat(32)
 const demoCustomers = 1
+const rewriteAll = process.argv.includes('--all')
 const say = (message) => process.stderr.write(`[upgrade-fixtures] ${message}\n`)
 
 const urlOf = (database) => {
@@ -240,6 +244,12 @@ function dump(url) {
 
 const files = (await readdir(migrationsDir)).filter((file) => /^\d+[-_].*\.sql$/.test(file)).sort()
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim()
+const fixtureOf = (level) => path.join(fixturesDir, `level-${String(level).padStart(2, '0')}.sql`)
+const levels = files.map((_, index) => index + 1).filter((level) => rewriteAll || !existsSync(fixtureOf(level)))
+if (levels.length === 0) {
+  say(`every level (1-${files.length}) has its fixture; --all rewrites them`)
+  process.exit(0)
+}
 const sourceName = 'shopapi_upgrade_fixtures_source'
 const source = await recreateDatabase(sourceName)
 const scratch = await mkdtemp(path.join(tmpdir(), 'shopapi-upgrade-fixtures-'))
@@ -263,7 +273,8 @@ try {
   await createWebhookEndpoint(source, everything.api_key)
   await mkdir(fixturesDir, { recursive: true })
   await withClient(source, async (sourceClient) => {
-    for (let level = 1; level <= files.length; level += 1) {
+    for (const level of levels) {
+      const fixture = fixtureOf(level)
       const dir = path.join(scratch, `level-${level}`)
       await mkdir(dir)
       for (const file of files.slice(0, level)) await copyFile(path.join(migrationsDir, file), path.join(dir, file))
@@ -284,10 +295,7 @@ try {
           `-- shop: ${demo.shop_id}`,
           `-- rows left out (refused by this level's constraints): ${left.length}`,
         ]
-        await writeFile(
-          path.join(fixturesDir, `level-${String(level).padStart(2, '0')}.sql`),
-          `${header.join('\n')}\n${dump(url)}\n`,
-        )
+        await writeFile(fixture, `${header.join('\n')}\n${dump(url)}\n`)
         say(`level ${level}: written`)
       } finally {
         await dropDatabase(name)

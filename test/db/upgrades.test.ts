@@ -3,6 +3,7 @@
 // scripts/upgrade-fixtures.js) is migrated to the current schema by the code `serve` runs at start,
 // and the API then reads every row back (each list, pages followed to the end) and a record of each
 // kind by id; every response is checked against the OpenAPI document by the test app's guard.
+import { existsSync } from 'node:fs'
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -26,7 +27,13 @@ interface Fixture {
 }
 
 async function readFixture(level: number): Promise<Fixture> {
-  const sql = await readFile(path.join(fixturesDir, `level-${String(level).padStart(2, '0')}.sql`), 'utf8')
+  const file = path.join(fixturesDir, `level-${String(level).padStart(2, '0')}.sql`)
+  if (!existsSync(file)) {
+    throw new Error(
+      `no fixture for ${migrationFiles[level - 1]}: run scripts/upgrade-fixtures.js (its first lines say how) and commit ${path.relative(process.cwd(), file)}`,
+    )
+  }
+  const sql = await readFile(file, 'utf8')
   const header = (label: string) => {
     const value = new RegExp(`^-- ${label}: (\\S+)$`, 'm').exec(sql)?.[1]
     if (!value) throw new Error(`level ${level}: the fixture has no "${label}" line`)
