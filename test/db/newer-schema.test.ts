@@ -1,8 +1,12 @@
 // An older shopapi on a database a newer one migrated: `serve` and every command that opens the
 // database refuse with one line (one JSON object with --json); `status` reports it as a failed check.
 // Over the real CLI (dist/: run `npm run build` first), on a migrated database with a migrations row
-// this build has no file for, then on one where a known number carries another name.
+// this build has no file for, then on one where a known number carries another name. Last, an
+// embedded data directory that another major version of PostgreSQL created.
 import { randomBytes } from 'node:crypto'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import t from 'tap'
 import { listMigrationFiles } from '../../src/db/migrate.js'
 import { runCli } from '../helpers/cli.js'
@@ -79,5 +83,21 @@ t.test('a known number under another name', async (t) => {
   t.equal(refused.code, 1)
   t.same(JSON.parse(refused.stdout), {
     error: { code: 'database_newer', message: refusal(`${String(last.id).padStart(5, '0')}_stock-ledger`) },
+  })
+})
+
+t.test('an embedded data directory of another PostgreSQL major version', async (t) => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-other-major-'))
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }))
+  // What initdb of PostgreSQL 14 leaves first; nothing else is read before the refusal.
+  await mkdir(path.join(dataDir, 'postgres'), { recursive: true, mode: 0o700 })
+  await writeFile(path.join(dataDir, 'postgres', 'PG_VERSION'), '14\n')
+  const refused = await runCli(['shops', 'list', '--json'], { SHOPAPI_DATA_DIR: dataDir })
+  t.equal(refused.code, 1)
+  t.match(JSON.parse(refused.stdout), {
+    error: {
+      message:
+        /^The embedded database in .* was created by PostgreSQL 14 and this shopapi runs PostgreSQL 15: back it up with the shopapi that created it \(shopapi backup\) and restore it into a new data directory with this one \(README: Upgrading\)$/,
+    },
   })
 })
