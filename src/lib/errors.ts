@@ -52,7 +52,6 @@ export class ApiError extends Error {
   }
 }
 
-/** Errors a CLI command reports as one line: bad input from the person at the terminal. */
 /**
  * A database a newer shopapi migrated: it holds a migration this build has no file for (or, under a
  * number this build knows, one of another name). An older build must not run on it: its SQL would
@@ -68,6 +67,7 @@ export class NewerSchemaError extends Error {
   }
 }
 
+/** Errors a CLI command reports as one line: bad input from the person at the terminal. */
 export class UsageError extends Error {
   constructor(message: string) {
     super(message)
