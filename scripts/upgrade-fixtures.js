@@ -243,7 +243,8 @@ function dump(url) {
 }
 
 const files = (await readdir(migrationsDir)).filter((file) => /^\d+[-_].*\.sql$/.test(file)).sort()
-const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim()
+// A date, not a commit: a branch's commits are rewritten when it is rebased.
+const writtenOn = new Date().toISOString().slice(0, 10)
 const fixtureOf = (level) => path.join(fixturesDir, `level-${String(level).padStart(2, '0')}.sql`)
 const levels = files.map((_, index) => index + 1).filter((level) => rewriteAll || !existsSync(fixtureOf(level)))
 if (levels.length === 0) {
@@ -287,7 +288,7 @@ try {
         })
         const header = [
           `-- Rows of a shopapi database at migration ${files[level - 1]}: written by scripts/upgrade-fixtures.js`,
-          `-- at ${commit} (today's demo shop projected onto that level's columns; see the script). Load as a`,
+          `-- on ${writtenOn} (that day's demo shop projected onto that level's columns; see the script). Load as a`,
           '-- superuser into a database migrated to this level, then run the current migrations.',
           `-- secret key: ${secretKey}`,
           `-- demo key (every .read scope): ${demo.api_key}`,
