@@ -28,8 +28,9 @@ t.test('a migration this build has no file for', async (t) => {
   const env = { DATABASE_URL: database.url, SHOPAPI_SECRET_KEY: randomBytes(32).toString('hex') }
 
   // Each is a process of its own, as an operator runs them; run side by side, they cost one start.
-  const [serve, serveJson, list, listJson, migrate] = await Promise.all([
+  const [serve, worker, serveJson, list, listJson, migrate] = await Promise.all([
     runCli(['serve', '--port', '0'], env),
+    runCli(['worker'], env),
     runCli(['serve', '--port', '0', '--json'], env),
     runCli(['shops', 'list'], env),
     runCli(['integrations', 'list', '--json'], env),
@@ -37,6 +38,7 @@ t.test('a migration this build has no file for', async (t) => {
   ])
   for (const [name, result] of [
     ['serve', serve],
+    ['worker', worker],
     ['shops list', list],
     ['migrate (as the owner)', migrate],
   ] as const) {
