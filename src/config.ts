@@ -86,6 +86,7 @@ const envSchema = z.object({
   SHOPAPI_MAX_IN_FLIGHT_PER_KEY: positiveInt(8),
   SHOPAPI_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(50),
   SHOPAPI_SECRET_KEY: z.string().min(1).optional(),
+  SHOPAPI_BACKUP_PASSPHRASE: z.string().optional(),
   SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(['0', '1', 'true', 'false', '']).default('0'),
   SHOPAPI_WEBHOOK_RETRY_SCHEDULE: durationList.prefault(defaultRetrySchedule),
   // Clocks of the contract, shortened only by tests and local development.
@@ -142,6 +143,8 @@ export interface Config {
   heapGrowthPercent: number
   /** Master key for cursors and encryption at rest; kept in the data directory when not given. */
   secretKey: string | undefined
+  /** backup and restore: the passphrase that seals the secret key in a backup (or --passphrase-file). */
+  backupPassphrase: string | undefined
   webhooks: WebhookConfig
   metrics: MetricsConfig
 }
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxInFlightPerKey: e.SHOPAPI_MAX_IN_FLIGHT_PER_KEY,
     heapGrowthPercent: e.SHOPAPI_HEAP_GROWTH_PERCENT,
     secretKey: e.SHOPAPI_SECRET_KEY,
+    backupPassphrase: e.SHOPAPI_BACKUP_PASSPHRASE,
     webhooks: {
       allowPrivateTargets:
         e.SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS === '1' || e.SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { chmod, readFile, stat } from 'node:fs/promises'
 import net from 'node:net'
@@ -555,4 +555,32 @@ function postgresUserIds(): { uid?: number; gid?: number } {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** The major version of the embedded PostgreSQL's binaries (15 for "postgres (PostgreSQL) 15.18"). */
+export async function embeddedPostgresMajor(): Promise<number> {
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile(path.join(postgresBinaryDir(), 'postgres'), ['--version'], (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    ),
+  )
+  const major = /\(PostgreSQL\) (\d+)/.exec(output)?.[1]
+  if (!major) throw new Error(`The embedded postgres --version said "${output.trim()}"`)
+  return Number(major)
+}
+
+/**
+ * Who must own a cluster unpacked from a backup: as root, the `postgres` user that runs it (refused in
+ * one line when it does not exist yet); null otherwise (the files are this user's, as they should be).
+ */
+export function restoredClusterOwner(): { uid: number; gid: number } | null {
+  if (!runsAsRoot()) return null
+  try {
+    const { uid, gid } = postgresUserIds()
+    return { uid: uid as number, gid: gid as number }
+  } catch {
+    throw new Error(
+      'Running as root, the embedded PostgreSQL runs as the postgres user, which does not exist: run shopapi as a non-root user, or create it (useradd --system postgres)',
+    )
+  }
 }

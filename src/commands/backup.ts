@@ -1,0 +1,69 @@
+import path from 'node:path'
+import { Flags } from '@oclif/core'
+import { defaultBackupName, readPassphrase, writeBackup } from '../cli/backup.js'
+import { BaseCommand, exitCodeOf } from '../cli/base.js'
+import { UsageError } from '../lib/errors.js'
+
+export default class Backup extends BaseCommand {
+  static override description = [
+    'Write a consistent backup of the database in use to one new file (mode 0600), while `serve` runs or not.',
+    '',
+    "The embedded database is copied physically (its files and WAL, with PostgreSQL's backup API; restored by the same PostgreSQL major version); an external one (DATABASE_URL) with pg_dump --format=custom from the server's client tools on PATH.",
+    'The backup holds the secret key that webhook secrets and idempotency replays need, sealed with a passphrase (SHOPAPI_BACKUP_PASSPHRASE or --passphrase-file): keep the passphrase apart from the backups; restoring needs it.',
+    'The rest of the backup is not encrypted: keep it as safe as the data directory. Ctrl-C stops it and removes the partial file.',
+  ].join('\n')
+  static override examples = [
+    'SHOPAPI_BACKUP_PASSPHRASE=... <%= config.bin %> backup',
+    '<%= config.bin %> backup --out /backups/shop.tar --passphrase-file /etc/shopapi/backup-passphrase',
+    'DATABASE_URL=postgres://shopapi_runtime@db/shopapi SHOPAPI_MIGRATION_DATABASE_URL=postgres://shopapi_owner@db/shopapi <%= config.bin %> backup --json',
+  ]
+  static override flags = {
+    out: Flags.string({ description: 'The file to write (new); default shopapi-backup-<UTC time>.tar here' }),
+    'passphrase-file': Flags.string({
+      description: 'A file whose first line is the passphrase (instead of SHOPAPI_BACKUP_PASSPHRASE)',
+    }),
+  }
+
+  async run() {
+    const { flags } = await this.parse(Backup)
+    const config = this.appConfig(flags['database-url'])
+    const passphrase = await readPassphrase(config, flags['passphrase-file'])
+    const out = path.resolve(flags.out ?? defaultBackupName())
+    // Backs up what is there: the restore migrates it to the schema of the shopapi that restores.
+    const database = await this.openDatabase(flags['database-url'], { migrate: false })
+    let stoppedBy: unknown
+    const result = await this.interruptible('stopping and removing the partial backup', async (signal) => {
+      try {
+        return await writeBackup({
+          config,
+          database,
+          out,
+          passphrase,
+          shopapiVersion: this.config.version,
+          signal,
+          onProgress: (line) => this.stderrLine(line),
+        })
+      } catch (error) {
+        if (!signal.aborted) throw error
+        stoppedBy = signal.reason
+        return undefined
+      }
+    })
+    if (!result) {
+      process.exitCode = exitCodeOf(stoppedBy)
+      throw new UsageError(`Backup stopped (${String(stoppedBy)}): the partial file ${out} was removed`)
+    }
+    const { manifest } = result
+    this.log(
+      `Wrote ${result.file}: a ${manifest.kind} backup (PostgreSQL ${manifest.postgres_major}, ${manifest.schema.migrations.length} migrations) of ${(result.archive_bytes / 1024 / 1024).toFixed(1)} MB in ${result.seconds.toFixed(1)} s`,
+    )
+    this.log(
+      'Restore it with: shopapi restore FILE --data-dir NEW_DIR (or --database-url of an empty database), with the same passphrase',
+    )
+    return { file: result.file, archive_bytes: result.archive_bytes, seconds: round(result.seconds), manifest }
+  }
+}
+
+function round(seconds: number): number {
+  return Math.round(seconds * 100) / 100
+}
