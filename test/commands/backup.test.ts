@@ -1,0 +1,341 @@
+// `shopapi backup` and `shopapi restore` (issue 24 items 6-7), real processes over dist/ (run `npm run
+// build` first). The embedded kind: a demo shop served by `serve`, backed up while a client writes,
+// restored into a new data directory and served again: every list answers the rows of before the
+// backup with their versions, keys authenticate, a webhook secret still signs what the receiver
+// verifies, an idempotent retry replays. The external kind (DATABASE_URL): pg_dump, then pg_restore into
+// a new empty database, table by table the same rows.
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import t, { type Test } from 'tap'
+import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
+import { type CliResult, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
+import { checkedFetch } from '../helpers/contract.js'
+import { createEmptyDatabase } from '../helpers/database.js'
+import { eventually, startReceiver } from '../helpers/receiver.js'
+
+t.setTimeout(600_000)
+
+const passphrase = 'a passphrase kept apart'
+/** The lists a demo shop fills, read with its read-everything key. */
+const lists = [
+  '/customers',
+  '/vehicles',
+  '/appointments',
+  '/repair-orders',
+  '/inventory-items',
+  '/canned-jobs',
+  '/technicians',
+  '/tasks',
+  '/invoices',
+  '/payments',
+  '/events',
+]
+/** The writing client's bounds: it stops when the backup ends, and after this many or this long anyway. */
+const writerLimit = { posts: 2000, ms: 120_000 }
+
+interface ListPage {
+  data: { id: string; version?: number; updated_at?: string }[]
+  has_more: boolean
+  next_cursor: string | null
+}
+
+async function request(server: ServeProcess, method: string, route: string, key: string, body?: unknown) {
+  const headers: Record<string, string> = { authorization: `Bearer ${key}` }
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json'
+    headers['idempotency-key'] = randomUUID()
+  }
+  return checkedFetch(`${server.url}${route}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  })
+}
+
+/** Every row of a list, id -> version (or updated_at where a record has no version), walked page by page. */
+async function readList(server: ServeProcess, route: string, key: string): Promise<Map<string, string>> {
+  const rows = new Map<string, string>()
+  let cursor: string | null = null
+  const paged = route !== '/webhook-endpoints'
+  for (let page = 0; page < 200; page++) {
+    // GET /webhook-endpoints is one page of an integration's few endpoints, without paging parameters.
+    const query: string = paged ? (cursor ? `?limit=100&cursor=${encodeURIComponent(cursor)}` : '?limit=100') : ''
+    const response = await request(server, 'GET', `${route}${query}`, key)
+    if (response.status !== 200) throw new Error(`GET ${route} answered ${response.status}: ${await response.text()}`)
+    const body = (await response.json()) as ListPage
+    for (const row of body.data) rows.set(row.id, String(row.version ?? row.updated_at ?? ''))
+    if (!body.has_more) return rows
+    cursor = body.next_cursor
+  }
+  throw new Error(`${route} has more than 200 pages`)
+}
+
+function json<T>(t: Test, result: CliResult, what: string): T {
+  t.equal(result.code, 0, `${what} exits 0`, { stderr: result.stderr })
+  return JSON.parse(result.stdout) as T
+}
+
+/** A refusal: exit 1 and one line on stderr matching `pattern`. */
+function refused(t: Test, result: CliResult, pattern: RegExp, what: string) {
+  t.equal(result.code, 1, `${what}: exit 1`)
+  const errorLines = result.stderr.split('\n').filter((line) => line.startsWith('Error: '))
+  t.equal(errorLines.length, 1, `${what}: one line`, { stderr: result.stderr })
+  t.match(errorLines[0], pattern, what)
+}
+
+t.test('embedded: a backup taken while a client writes restores into a new data directory', async (t) => {
+  const root = await mkdtemp(path.join(tmpdir(), 'shopapi-backup-'))
+  t.teardown(() => rm(root, { recursive: true, force: true }))
+  const dataDir = path.join(root, 'data')
+  const restoredDir = path.join(root, 'restored')
+  const backupFile = path.join(root, 'shop.tar')
+  const env = {
+    SHOPAPI_DATA_DIR: dataDir,
+    SHOPAPI_LOG_LEVEL: 'error',
+    SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS: '1',
+    SHOPAPI_BACKUP_PASSPHRASE: passphrase,
+  }
+
+  const demo = json<{ api_key: string }>(t, await runCli(['demo', '--customers', '20', '--json'], env), 'demo')
+  const writer = json<{ api_key: string }>(
+    t,
+    await runCli(
+      [
+        'integrations',
+        'create',
+        '--name',
+        'Writer',
+        '--scopes',
+        'customers.read,customers.write,webhooks.manage',
+        '--json',
+      ],
+      env,
+    ),
+    'integrations create',
+  )
+  const receiver = await startReceiver(t)
+  const server = await startServe([], env)
+  let serving: ServeProcess | undefined = server
+  t.teardown(async () => {
+    await serving?.stop()
+  })
+
+  const endpoint = (await (
+    await request(server, 'POST', '/webhook-endpoints', writer.api_key, {
+      url: receiver.url,
+      event_types: ['customer.created'],
+    })
+  ).json()) as { id: string; secret: string }
+  t.match(endpoint.secret, /^whsec_/, 'an endpoint with its secret')
+  const idempotencyKey = randomUUID()
+  const idempotentBody = JSON.stringify({ first_name: 'Ida', last_name: 'Idempotent' })
+  const postOnce = (target: ServeProcess) =>
+    checkedFetch(`${target.url}/customers`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${writer.api_key}`,
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+      },
+      body: idempotentBody,
+    })
+  const first = await postOnce(server)
+  t.equal(first.status, 201, 'an idempotent create before the backup')
+  const firstBody = (await first.json()) as { id: string }
+
+  const before = new Map<string, Map<string, string>>()
+  for (const route of lists) before.set(route, await readList(server, route, demo.api_key))
+  before.set('/webhook-endpoints', await readList(server, '/webhook-endpoints', writer.api_key))
+
+  // A client writing all along the backup: its customers acknowledged before the backup started must
+  // be in it, and what it holds of the others is a prefix of what was acknowledged.
+  const acknowledged: string[] = []
+  let backupDone = false
+  const writing = (async () => {
+    const deadline = Date.now() + writerLimit.ms
+    for (let n = 0; n < writerLimit.posts && !backupDone && Date.now() < deadline; n++) {
+      const response = await request(server, 'POST', '/customers', writer.api_key, {
+        first_name: `Writer${n}`,
+        last_name: 'During',
+      })
+      if (response.status !== 201) throw new Error(`POST /customers answered ${response.status}`)
+      acknowledged.push(((await response.json()) as { id: string }).id)
+    }
+  })()
+  await eventually(async () => (acknowledged.length >= 5 ? true : undefined), 30_000, 'the first writes')
+  const acknowledgedBefore = acknowledged.length
+  const backup = await runCli(['backup', '--out', backupFile, '--json'], env).finally(() => {
+    backupDone = true
+  })
+  await writing
+  const written = json<{ file: string; manifest: { kind: string; schema: { migrations: number[] } } }>(
+    t,
+    backup,
+    'backup while serve runs',
+  )
+  t.equal(written.file, backupFile, 'written where --out says')
+  t.equal(written.manifest.kind, 'physical', 'the embedded database is copied physically')
+  t.ok(written.manifest.schema.migrations.length > 0, 'the schema level is recorded')
+  t.equal((await stat(backupFile)).mode & 0o777, 0o600, 'the backup file is 0600')
+  t.match(backup.stderr, /Copying the database files: 100%/, 'progress on stderr')
+  t.ok(acknowledged.length > acknowledgedBefore, 'the client wrote while the backup ran', {
+    before: acknowledgedBefore,
+    after: acknowledged.length,
+  })
+  t.equal(await server.stop(), 0, 'serve stops cleanly')
+  serving = undefined
+
+  // Refusals, each before anything is written.
+  const { SHOPAPI_BACKUP_PASSPHRASE: _, ...withoutPassphrase } = env
+  refused(
+    t,
+    await runCli(['restore', backupFile, '--data-dir', restoredDir], withoutPassphrase),
+    /SHOPAPI_BACKUP_PASSPHRASE or give --passphrase-file/,
+    'restore without a passphrase',
+  )
+  refused(
+    t,
+    await runCli(['backup', '--out', path.join(root, 'other.tar')], withoutPassphrase),
+    /SHOPAPI_BACKUP_PASSPHRASE or give --passphrase-file/,
+    'backup without a passphrase',
+  )
+  refused(
+    t,
+    await runCli(['restore', backupFile, '--data-dir', restoredDir], {
+      ...env,
+      SHOPAPI_BACKUP_PASSPHRASE: 'not the passphrase',
+    }),
+    /passphrase does not open .*nothing was restored/,
+    'a wrong passphrase',
+  )
+  t.rejects(stat(restoredDir), 'nothing was written for the wrong passphrase')
+  refused(
+    t,
+    await runCli(['restore', backupFile], env),
+    /data directory .* is in use .*--data-dir/,
+    'restore into the data directory in use',
+  )
+  refused(
+    t,
+    await runCli(['backup', '--out', backupFile], env),
+    /exists: name a new one with --out/,
+    'a backup over an existing file',
+  )
+
+  const restore = await runCli(['restore', backupFile, '--data-dir', restoredDir, '--json'], env)
+  const restored = json<{ kind: string; serve: string; migrations_applied: string[] }>(t, restore, 'restore')
+  t.equal(restored.kind, 'physical', 'restored physically')
+  t.equal(restored.serve, `SHOPAPI_DATA_DIR=${restoredDir} shopapi serve`, 'says how to start serve on it')
+  t.same(
+    (await readFile(path.join(restoredDir, 'secret.key'), 'utf8')).trim(),
+    (await readFile(path.join(dataDir, 'secret.key'), 'utf8')).trim(),
+    'the secret key is back',
+  )
+
+  const again = await startServe([], { ...env, SHOPAPI_DATA_DIR: restoredDir })
+  serving = again
+  for (const [route, rows] of before) {
+    const key = route === '/webhook-endpoints' ? writer.api_key : demo.api_key
+    const after = await readList(again, route, key)
+    const changed = [...rows].filter(([id, version]) => after.get(id) !== version)
+    t.same(changed, [], `${route}: the ${rows.size} rows of before the backup, with their versions`)
+  }
+  const customers = await readList(again, '/customers', demo.api_key)
+  const duringRestored = new Set(acknowledged.filter((id) => customers.has(id)))
+  t.ok(duringRestored.size >= acknowledgedBefore, 'the writes acknowledged before the backup started are in it', {
+    restored: duringRestored.size,
+    acknowledgedBefore,
+  })
+  t.same(
+    [...duringRestored],
+    acknowledged.slice(0, duringRestored.size),
+    'the writes during the backup it holds are the first ones acknowledged',
+  )
+
+  const replay = await postOnce(again)
+  t.equal(replay.status, 201, 'an idempotent retry after the restore')
+  t.equal(replay.headers.get('idempotent-replayed'), 'true', 'is a replay')
+  t.equal(((await replay.json()) as { id: string }).id, firstBody.id, 'of the first answer')
+
+  const created = await request(again, 'POST', '/customers', writer.api_key, {
+    first_name: 'After',
+    last_name: 'Restore',
+  })
+  t.equal(created.status, 201, 'the API key still authenticates and writes')
+  const createdId = ((await created.json()) as { id: string }).id
+  const delivered = await eventually(
+    async () => receiver.requests.find((received) => received.rawBody.toString('utf8').includes(createdId)),
+    30_000,
+    'the webhook of the customer created after the restore',
+  )
+  t.ok(
+    verifyWebhookSignature(delivered.rawBody, delivered.headers['service-signature'] as string, endpoint.secret),
+    'the endpoint secret of before the backup verifies the signature',
+  )
+  t.equal(await again.stop(), 0, 'the restored serve stops cleanly')
+  serving = undefined
+})
+
+t.test(
+  'external: pg_dump, then pg_restore into a new empty database',
+  { skip: !process.env.DATABASE_URL },
+  async (t) => {
+    const root = await mkdtemp(path.join(tmpdir(), 'shopapi-backup-external-'))
+    t.teardown(() => rm(root, { recursive: true, force: true }))
+    const source = await createEmptyDatabase(t)
+    const target = await createEmptyDatabase(t)
+    const backupFile = path.join(root, 'external.tar')
+    const env = { SHOPAPI_DATA_DIR: path.join(root, 'data'), SHOPAPI_BACKUP_PASSPHRASE: passphrase }
+    json(t, await runCli(['demo', '--customers', '20', '--json'], { ...env, DATABASE_URL: source }), 'demo')
+    const written = json<{ manifest: { kind: string; pg_dump_major: number } }>(
+      t,
+      await runCli(['backup', '--out', backupFile, '--json'], { ...env, DATABASE_URL: source }),
+      'backup with pg_dump',
+    )
+    t.equal(written.manifest.kind, 'logical', 'an external database is dumped')
+    refused(
+      t,
+      await runCli(['restore', backupFile], { ...env, DATABASE_URL: source }),
+      /is not empty .*restore into a new, empty database/,
+      'restore into a database that holds data',
+    )
+    const restoredEnv = { ...env, SHOPAPI_DATA_DIR: path.join(root, 'restored'), DATABASE_URL: target }
+    const restored = json<{ kind: string; migrations_applied: string[] }>(
+      t,
+      await runCli(['restore', backupFile, '--json'], restoredEnv),
+      'restore with pg_restore',
+    )
+    t.equal(restored.kind, 'logical', 'restored with pg_restore')
+    t.same(restored.migrations_applied, [], 'at the same schema level')
+    t.equal(
+      (await readFile(path.join(root, 'restored', 'secret.key'), 'utf8')).trim(),
+      (await readFile(path.join(root, 'data', 'secret.key'), 'utf8')).trim(),
+      'the secret key is written beside',
+    )
+    t.same(await tableDigests(target), await tableDigests(source), 'every table holds the same rows')
+  },
+)
+
+/** Per table of public and pgboss, a digest of its rows in order. */
+async function tableDigests(url: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows: tables } = await client.query<{ name: string }>(
+      "select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname in ('public', 'pgboss') order by 1",
+    )
+    const digests: Record<string, string> = {}
+    for (const { name } of tables) {
+      const { rows } = await client.query<{ digest: string | null }>(
+        `select md5(string_agg(t::text, E'\\n' order by t::text)) as digest from ${name} t`,
+      )
+      digests[name] = rows[0]?.digest ?? 'empty'
+    }
+    return digests
+  } finally {
+    await client.end()
+  }
+}
