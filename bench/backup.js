@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// Backup and restore times (issue 24 item 7), a one-off measurement, not a test: the built CLI as a user
+// runs it, on the embedded PostgreSQL of a new data directory. The shop: `shopapi demo` with
+// BENCH_BACKUP_DEMO customers (500) and their history; then, when BENCH_BACKUP_IMPORT is set
+// (100000), that many more customers through `shopapi import customers` (batched; no history of their
+// own: the demo's generator makes about 3 minutes of history per 100 customers, far too slow for
+// 100,000). Then `shopapi backup` (serve not running: the command starts the cluster itself) and
+// `shopapi restore` into a new data directory (which starts PostgreSQL on the restored files: its
+// recovery and the migration check are part of the time), each timed wall-clock.
+//
+// Run under the machine-wide lock: `npm run build && flock /tmp/bench.lock node bench/backup.js`.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createWriteStream } from 'node:fs'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const demoCustomers = Number(process.env.BENCH_BACKUP_DEMO ?? 500)
+const importCustomers = Number(process.env.BENCH_BACKUP_IMPORT ?? 0)
+const log = (message) => process.stderr.write(`${message}\n`)
+
+async function shopapi(args, env) {
+  const started = performance.now()
+  const child = spawn(process.execPath, [path.join(root, 'bin/run.js'), ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+  })
+  const [code] = await once(child, 'close')
+  if (code !== 0) throw new Error(`shopapi ${args.join(' ')} exited ${code}: ${stderr}`)
+  return { seconds: (performance.now() - started) / 1000, stdout }
+}
+
+async function writeCustomers(file, count) {
+  const stream = createWriteStream(file)
+  stream.write('first_name,last_name,email\n')
+  for (let i = 1; i <= count; i++) {
+    if (!stream.write(`Bench${i},Customer,bench${i}@example.com\n`)) await once(stream, 'drain')
+  }
+  stream.end()
+  await once(stream, 'close')
+}
+
+const work = await mkdtemp(path.join(tmpdir(), 'shopapi-bench-backup-'))
+try {
+  const env = {
+    SHOPAPI_DATA_DIR: path.join(work, 'data'),
+    SHOPAPI_BACKUP_PASSPHRASE: 'bench passphrase',
+    SHOPAPI_LOG_LEVEL: 'error',
+  }
+  const demo = await shopapi(['demo', '--customers', String(demoCustomers), '--json'], env)
+  log(`demo --customers ${demoCustomers}: ${demo.seconds.toFixed(1)} s`)
+  if (importCustomers > 0) {
+    const file = path.join(work, 'customers.csv')
+    await writeCustomers(file, importCustomers)
+    const imported = await shopapi(['import', 'customers', file, '--key', 'email', '--json'], env)
+    log(`import customers (${importCustomers}): ${imported.seconds.toFixed(1)} s`)
+  }
+  const backupFile = path.join(work, 'shop.tar')
+  const backup = await shopapi(['backup', '--out', backupFile, '--json'], env)
+  const manifest = JSON.parse(backup.stdout).manifest
+  const size = (await stat(backupFile)).size
+  const restore = await shopapi(['restore', backupFile, '--data-dir', path.join(work, 'restored'), '--json'], env)
+  const result = {
+    customers: demoCustomers + importCustomers,
+    backup_seconds: Number(backup.seconds.toFixed(2)),
+    restore_seconds: Number(restore.seconds.toFixed(2)),
+    archive_mb: Number((size / 1024 / 1024).toFixed(1)),
+    data_mb: Number((manifest.sizes.data_bytes / 1024 / 1024).toFixed(1)),
+    wal_segments: manifest.wal.segments.length,
+  }
+  process.stdout.write(`${JSON.stringify(result)}\n`)
+} finally {
+  await rm(work, { recursive: true, force: true })
+}
