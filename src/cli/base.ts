@@ -24,6 +24,11 @@ export function exitCodeOf(signal: unknown): number {
   return signal === 'SIGTERM' ? 143 : 130
 }
 
+/** The one-line error of a command stopped by a signal, which then exits as interrupted (`exitCodeOf`). */
+export function interrupted(signal: unknown, message: string): UsageError {
+  return Object.assign(new UsageError(message), { exitCode: exitCodeOf(signal) })
+}
+
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<
   (typeof BaseCommand)['baseFlags'] & T['flags']
 >
@@ -247,8 +252,11 @@ export abstract class BaseCommand extends Command {
       return super.catch(error)
     const known = error instanceof ApiError || error instanceof UsageError
     const message = known ? error.message : `${error.message || String(error)}`
+    // A command stopped by a signal says so in one line like any error, and exits as interrupted (130).
+    const exitCode =
+      error instanceof UsageError && 'exitCode' in error && typeof error.exitCode === 'number' ? error.exitCode : 1
     if (this.jsonEnabled()) {
-      process.exitCode = 1
+      process.exitCode = exitCode
       this.logJson({
         error: {
           code:
@@ -264,7 +272,7 @@ export abstract class BaseCommand extends Command {
     }
     // One line on stderr, unwrapped, whatever the terminal width; the message may echo stored text.
     process.stderr.write(`Error: ${escapeForTerminalLine(message)}\n`)
-    process.exitCode = 1
+    process.exitCode = exitCode
     return undefined
   }
 }

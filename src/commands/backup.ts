@@ -1,8 +1,7 @@
 import path from 'node:path'
 import { Flags } from '@oclif/core'
 import { defaultBackupName, readPassphrase, writeBackup } from '../cli/backup.js'
-import { BaseCommand, exitCodeOf } from '../cli/base.js'
-import { UsageError } from '../lib/errors.js'
+import { BaseCommand, interrupted } from '../cli/base.js'
 
 export default class Backup extends BaseCommand {
   static override description = [
@@ -50,8 +49,7 @@ export default class Backup extends BaseCommand {
       }
     })
     if (!result) {
-      process.exitCode = exitCodeOf(stoppedBy)
-      throw new UsageError(`Backup stopped (${String(stoppedBy)}): the partial file ${out} was removed`)
+      throw interrupted(stoppedBy, `Backup stopped (${String(stoppedBy)}): the partial file ${out} was removed`)
     }
     const { manifest } = result
     this.log(

@@ -1,8 +1,7 @@
 import path from 'node:path'
 import { Args, Flags } from '@oclif/core'
 import { readPassphrase, restoreBackup } from '../cli/backup.js'
-import { BaseCommand, exitCodeOf } from '../cli/base.js'
-import { UsageError } from '../lib/errors.js'
+import { BaseCommand, interrupted } from '../cli/base.js'
 
 export default class Restore extends BaseCommand {
   static override description = [
@@ -51,8 +50,7 @@ export default class Restore extends BaseCommand {
       }
     })
     if (!result) {
-      process.exitCode = exitCodeOf(stoppedBy)
-      throw new UsageError(`Restore stopped (${String(stoppedBy)}): what it wrote was removed`)
+      throw interrupted(stoppedBy, `Restore stopped (${String(stoppedBy)}): what it wrote was removed`)
     }
     const serve =
       result.kind === 'physical'

@@ -4,6 +4,7 @@
 // backup with their versions, keys authenticate, a webhook secret still signs what the receiver
 // verifies, an idempotent retry replays. The external kind (DATABASE_URL): pg_dump, then pg_restore into
 // a new empty database, table by table the same rows.
+import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,7 +12,7 @@ import path from 'node:path'
 import pg from 'pg'
 import t, { type Test } from 'tap'
 import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
-import { type CliResult, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
+import { type CliResult, cliEnv, cliPath, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
 import { checkedFetch } from '../helpers/contract.js'
 import { createEmptyDatabase } from '../helpers/database.js'
 import { eventually, startReceiver } from '../helpers/receiver.js'
@@ -185,6 +186,14 @@ t.test('embedded: a backup taken while a client writes restores into a new data 
     before: acknowledgedBefore,
     after: acknowledged.length,
   })
+
+  // Ctrl-C while the files are copied: the partial file is removed, PostgreSQL's backup and the slot end.
+  const partialFile = path.join(root, 'interrupted.tar')
+  const stopped = await interruptWhen(['backup', '--out', partialFile], env, 'Copying the database files: 10%')
+  t.equal(stopped.code, 130, 'a backup stopped by SIGINT exits 130')
+  t.match(stopped.stderr, /Backup stopped \(SIGINT\): the partial file .* was removed/, 'and says so in one line')
+  t.rejects(stat(partialFile), 'the partial file is gone')
+  t.same(await replicationSlots(dataDir), [], 'no replication slot is left behind')
   t.equal(await server.stop(), 0, 'serve stops cleanly')
   serving = undefined
 
@@ -318,6 +327,50 @@ t.test(
     t.same(await tableDigests(target), await tableDigests(source), 'every table holds the same rows')
   },
 )
+
+/** Runs `shopapi <args>` and sends it SIGINT once its stderr shows `cue`. */
+function interruptWhen(args: string[], env: Record<string, string>, cue: string): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    let sent = false
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+      if (!sent && stderr.includes(cue)) {
+        sent = true
+        child.kill('SIGINT')
+      }
+    })
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+  })
+}
+
+/** The replication slots of the embedded cluster running in `dataDir` (as its superuser). */
+async function replicationSlots(dataDir: string): Promise<string[]> {
+  const credentials = JSON.parse(await readFile(path.join(dataDir, 'embedded-postgres.json'), 'utf8')) as {
+    user: string
+    password: string
+  }
+  const port = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), database: 'postgres', ...credentials })
+  await client.connect()
+  try {
+    return (await client.query<{ slot_name: string }>('select slot_name from pg_replication_slots')).rows.map(
+      (row) => row.slot_name,
+    )
+  } finally {
+    await client.end()
+  }
+}
 
 /** Per table of public and pgboss, a digest of its rows in order. */
 async function tableDigests(url: string): Promise<Record<string, string>> {
