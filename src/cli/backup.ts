@@ -213,7 +213,7 @@ export async function restoreBackup(options: {
   const started = performance.now()
   if (!(await lstat(file).catch(() => null))?.isFile()) throw new UsageError(`The backup file ${file} does not exist`)
   onProgress(`Reading ${file}`)
-  const manifest = await readManifest(file)
+  const { manifest, sealedKey } = await readBackupHead(file)
   const external = config.databaseUrl !== undefined
   if (manifest.kind === 'physical' && external) {
     throw new UsageError(
@@ -239,7 +239,7 @@ export async function restoreBackup(options: {
     }
     await requireEmptyDataDirectory(config.dataDir)
   }
-  const key = await openSealedKey(file, passphrase)
+  const key = openSealedKey(file, sealedKey, passphrase)
   requireCompatibleKeys(config, key)
   signal.throwIfAborted()
 
@@ -292,11 +292,11 @@ export async function restoreBackup(options: {
   }
 }
 
-/** The manifest, last in the archive: its absence means the archive was cut short. */
-async function readManifest(file: string): Promise<BackupManifest> {
+/** The manifest (last in the archive: its absence means the archive was cut short) and the sealed key. */
+async function readBackupHead(file: string): Promise<{ manifest: BackupManifest; sealedKey: Buffer | undefined }> {
   let entries: Map<string, Buffer>
   try {
-    entries = await readArchiveEntries(file, [manifestEntry])
+    entries = await readArchiveEntries(file, [manifestEntry, sealedKeyEntry])
   } catch (error) {
     throw new UsageError(`${file} is not a readable shopapi backup (${(error as Error).message})`)
   }
@@ -313,11 +313,10 @@ async function readManifest(file: string): Promise<BackupManifest> {
       `${file} was written by shopapi ${manifest.shopapi_version} in backup format ${manifest.format_version}; this shopapi reads format ${backupFormatVersion}: restore it with that version or newer`,
     )
   }
-  return manifest
+  return { manifest, sealedKey: entries.get(sealedKeyEntry) }
 }
 
-async function openSealedKey(file: string, passphrase: string): Promise<Buffer> {
-  const sealed = (await readArchiveEntries(file, [sealedKeyEntry])).get(sealedKeyEntry)
+function openSealedKey(file: string, sealed: Buffer | undefined, passphrase: string): Buffer {
   if (!sealed) throw new UsageError(`${file} holds no sealed secret key: it is not a complete shopapi backup`)
   const key = openWithPassphrase(JSON.parse(sealed.toString('utf8')) as PassphraseSeal, passphrase)
   if (!key) {

@@ -1,4 +1,9 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
 import { Flags } from '@oclif/core'
+import ms from 'ms'
+import { readPassphrase } from '../cli/backup.js'
+import { type BackupSchedule, startBackupSchedule } from '../cli/backup-schedule.js'
 import { BaseCommand, migrationDatabaseUrlFlag } from '../cli/base.js'
 import { demoCountRows, demoCurlCommands, demoJson, demoProgress } from '../cli/demo/present.js'
 import { type DemoResult, demoShop, seedDemo } from '../cli/demo/seed.js'
@@ -21,6 +26,7 @@ export default class Serve extends BaseCommand {
     'DATABASE_URL=postgres://shopapi_runtime@db/shopapi <%= config.bin %> serve --host 0.0.0.0   # after `shopapi migrate` as the owner',
     'DATABASE_URL=postgres://shopapi_runtime@db/shopapi <%= config.bin %> serve --no-worker   # deliveries by `shopapi worker`',
     '<%= config.bin %> serve --demo   # an empty database gets the demo shop first (see `shopapi demo`)',
+    'SHOPAPI_BACKUP_PASSPHRASE=... <%= config.bin %> serve --backup-every 24h --backup-keep 7 --backup-dir /backups/shopapi',
     '<%= config.bin %> serve --metrics-port 9464   # Prometheus on this host scrapes http://127.0.0.1:9464/metrics',
     'SHOPAPI_METRICS_TOKEN=$(openssl rand -hex 24) <%= config.bin %> serve   # GET /metrics on the API port with that bearer token',
   ]
@@ -62,6 +68,24 @@ export default class Serve extends BaseCommand {
       default: '127.0.0.1',
       env: 'SHOPAPI_METRICS_HOST',
     }),
+    'backup-every': Flags.string({
+      description:
+        'Back the database up this often (24h, 6h, 30m) into --backup-dir, as `shopapi backup` does; the first when the newest backup there is this old, or at start when there is none',
+      dependsOn: ['backup-dir'],
+    }),
+    'backup-keep': Flags.integer({
+      description: 'With --backup-every: how many backups to keep in --backup-dir (the oldest go) [default: 7]',
+      min: 1,
+      dependsOn: ['backup-every'],
+    }),
+    'backup-dir': Flags.string({
+      description: 'With --backup-every: the directory of the backups (created 0700); best on another disk',
+      dependsOn: ['backup-every'],
+    }),
+    'backup-passphrase-file': Flags.string({
+      description: 'With --backup-every: a file whose first line is the passphrase (else SHOPAPI_BACKUP_PASSPHRASE)',
+      dependsOn: ['backup-every'],
+    }),
     customers: Flags.integer({
       description: 'With --demo: how many customers',
       default: 500,
@@ -92,6 +116,7 @@ export default class Serve extends BaseCommand {
         `--${(error as ApiError).param === 'name' ? 'shop-name' : (error as ApiError).param}: ${(error as Error).message}`,
       )
     }
+    const backups = await this.backupOptions(config, flags)
     const json = this.jsonEnabled()
     if (config.databaseUrl && !config.secretKey) {
       // Several processes on one database with different generated keys would reject each other's
@@ -148,6 +173,7 @@ export default class Serve extends BaseCommand {
       },
       shop_created: server.shopCreated,
       worker: flags.worker,
+      backups: backups ? { every: flags['backup-every'], keep: backups.keep, dir: backups.dir } : null,
       metrics: {
         token: metricsToken !== undefined,
         url: server.metricsUrl ?? null,
@@ -171,6 +197,7 @@ export default class Serve extends BaseCommand {
         `  contract: ${server.url}/openapi.json`,
         `  webhook worker: ${flags.worker ? 'in this process' : 'off (--no-worker): run `shopapi worker` for deliveries'}`,
         `  metrics: ${metricsLine(server.metricsUrl, server.url, metricsToken !== undefined)}`,
+        `  backups: ${backups ? `every ${flags['backup-every']} into ${backups.dir}, keeping ${backups.keep}` : 'off (shopapi backup, or --backup-every)'}`,
         '',
         'Create an integration and its API key (shown once) in another terminal:',
         `  npx shopapi integrations create --name "My website" --scopes shop.read,customers.read`,
@@ -178,12 +205,51 @@ export default class Serve extends BaseCommand {
         `  curl -H "Authorization: Bearer <API_KEY>" ${server.url}/shop`,
         '',
       ]
-      if (demo !== undefined) lines.splice(6, lines.length - 6, '', ...this.demoLines(demo, server.url, flags.seed))
+      if (demo !== undefined) lines.splice(7, lines.length - 7, '', ...this.demoLines(demo, server.url, flags.seed))
       this.stderrLine(lines.join('\n'))
     }
 
-    await this.runUntilSignal(() => server.stop(), 'in-flight requests and attempts')
+    let schedule: BackupSchedule | undefined
+    if (backups) {
+      schedule = startBackupSchedule({
+        ...backups,
+        config,
+        database: server.database,
+        shopapiVersion: this.config.version,
+        report: (line) => this.stderrLine(line),
+      })
+    }
+    await this.runUntilSignal(async () => {
+      await schedule?.stop()
+      await server.stop()
+    }, 'in-flight requests and attempts')
     return undefined
+  }
+
+  /** --backup-every and its companions, checked before anything starts (the passphrase too). */
+  private async backupOptions(
+    config: Parameters<typeof readPassphrase>[0],
+    flags: {
+      'backup-every'?: string
+      'backup-keep'?: number
+      'backup-dir'?: string
+      'backup-passphrase-file'?: string
+    },
+  ): Promise<{ everyMs: number; keep: number; dir: string; passphrase: string } | undefined> {
+    const every = flags['backup-every']
+    if (every === undefined) return undefined
+    const everyMs = ms(every.trim() as ms.StringValue)
+    if (typeof everyMs !== 'number' || !Number.isFinite(everyMs) || everyMs < 1000) {
+      throw new UsageError(`--backup-every "${every}" is not a duration of at least 1s such as 24h, 6h or 30m`)
+    }
+    const dir = path.resolve(flags['backup-dir'] as string)
+    const passphrase = await readPassphrase(config, flags['backup-passphrase-file'])
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 })
+    } catch (error) {
+      throw new UsageError(`--backup-dir ${dir}: ${(error as Error).message}`)
+    }
+    return { everyMs, keep: flags['backup-keep'] ?? 7, dir, passphrase }
   }
 
   /** What `--demo` tells a person: what it made, the Demo key, and requests to try with it. */

@@ -6,7 +6,7 @@
 // a new empty database, table by table the same rows.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -244,7 +244,12 @@ t.test('embedded: a backup taken while a client writes restores into a new data 
     'the secret key is back',
   )
 
-  const again = await startServe([], { ...env, SHOPAPI_DATA_DIR: restoredDir })
+  // Served again, backing itself up every second (serve --backup-every), keeping two.
+  const scheduledDir = path.join(root, 'scheduled')
+  const again = await startServe(['--backup-every', '1s', '--backup-keep', '2', '--backup-dir', scheduledDir], {
+    ...env,
+    SHOPAPI_DATA_DIR: restoredDir,
+  })
   serving = again
   for (const [route, rows] of before) {
     const key = route === '/webhook-endpoints' ? writer.api_key : demo.api_key
@@ -284,7 +289,13 @@ t.test('embedded: a backup taken while a client writes restores into a new data 
     verifyWebhookSignature(delivered.rawBody, delivered.headers['service-signature'] as string, endpoint.secret),
     'the endpoint secret of before the backup verifies the signature',
   )
+  const scheduled = () => again.output().stderr.match(/Scheduled backup written: /g)?.length ?? 0
+  await eventually(async () => (scheduled() >= 3 ? true : undefined), 60_000, 'three scheduled backups')
   t.equal(await again.stop(), 0, 'the restored serve stops cleanly')
+  const kept = (await readdir(scheduledDir)).filter((name) => /^shopapi-backup-\d{8}T\d{6}Z\.tar$/.test(name))
+  t.equal(kept.length, 2, 'serve --backup-every made backups and kept the newest two', {
+    stderr: again.output().stderr,
+  })
   serving = undefined
 })
 
