@@ -33,12 +33,17 @@ async function shopapi(args, env) {
   child.stdout.on('data', (chunk) => {
     stdout += chunk
   })
+  // When each progress line came, in seconds from the start: where the time goes.
+  const phases = []
   child.stderr.on('data', (chunk) => {
     stderr += chunk
+    for (const line of String(chunk).split('\n').filter(Boolean)) {
+      phases.push(`${((performance.now() - started) / 1000).toFixed(1)} s ${line}`)
+    }
   })
   const [code] = await once(child, 'close')
   if (code !== 0) throw new Error(`shopapi ${args.join(' ')} exited ${code}: ${stderr}`)
-  return { seconds: (performance.now() - started) / 1000, stdout }
+  return { seconds: (performance.now() - started) / 1000, stdout, phases }
 }
 
 async function writeCustomers(file, count) {
@@ -71,6 +76,8 @@ try {
   const manifest = JSON.parse(backup.stdout).manifest
   const size = (await stat(backupFile)).size
   const restore = await shopapi(['restore', backupFile, '--data-dir', path.join(work, 'restored'), '--json'], env)
+  log(`backup:\n  ${backup.phases.filter((line) => !line.includes('% of')).join('\n  ')}`)
+  log(`restore:\n  ${restore.phases.join('\n  ')}`)
   const result = {
     customers: demoCustomers + importCustomers,
     backup_seconds: Number(backup.seconds.toFixed(2)),
