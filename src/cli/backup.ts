@@ -1,8 +1,8 @@
 import { lchown, lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir, userInfo } from 'node:os'
+import { userInfo } from 'node:os'
 import path from 'node:path'
 import type { Config } from '../config.js'
-import type { Database } from '../db/connect.js'
+import { type Database, migrateDatabase } from '../db/connect.js'
 import { embeddedPostgresMajor, restoredClusterOwner } from '../db/embedded.js'
 import {
   databaseLabel,
@@ -13,7 +13,7 @@ import {
   restoreDatabase,
   serverMajor,
 } from '../db/logical-backup.js'
-import { appliedMigrationIds } from '../db/migrate.js'
+import { appliedMigrationIds, listMigrationFiles } from '../db/migrate.js'
 import { dataDirectoryMajor, takePhysicalBackup } from '../db/physical-backup.js'
 import { archiveWriter, extractArchive, readArchiveEntries } from '../io/backup-archive.js'
 import { openOutputFile } from '../io/output-files.js'
@@ -148,7 +148,8 @@ export async function writeBackup(options: {
       }
     } else {
       const dump = external as NonNullable<typeof external>
-      scratch = await mkdtemp(path.join(tmpdir(), 'shopapi-backup-'))
+      // Beside the backup, on the disk the operator chose for it (a dump can be large; /tmp may be small).
+      scratch = await mkdtemp(path.join(path.dirname(out), '.shopapi-backup-'))
       const dumpFile = path.join(scratch, dumpEntry)
       onProgress(`Dumping ${databaseLabel(dump.url)} with pg_dump ${dump.toolVersion}`)
       await dumpDatabase(dump.url, dumpFile, signal)
@@ -198,8 +199,8 @@ export interface RestoreResult {
  * Restores `file` into the data directory of `config` (no DATABASE_URL: the backup must be physical)
  * or into the empty database of DATABASE_URL (logical). Checks everything it can before writing: the
  * archive is complete, of a known format and kind, for this PostgreSQL major, the passphrase opens its
- * key, the target is empty. What it wrote is removed again when it fails. `migrate` then brings the
- * restored database to this build's schema.
+ * key, the target is empty, its schema is not newer than this build's. What it wrote is removed again
+ * when it fails. Then it migrates the restored database to this build's schema.
  */
 export async function restoreBackup(options: {
   config: Config
@@ -207,7 +208,6 @@ export async function restoreBackup(options: {
   passphrase: string
   signal: AbortSignal
   onProgress: (message: string) => void
-  migrate: (config: Config) => Promise<string[]>
 }): Promise<RestoreResult> {
   const { config, file, passphrase, signal, onProgress } = options
   const started = performance.now()
@@ -223,6 +223,13 @@ export async function restoreBackup(options: {
   if (manifest.kind === 'logical' && !external) {
     throw new UsageError(
       `${file} is a backup of an external database (pg_dump): restore it into an empty database named by DATABASE_URL (--database-url)`,
+    )
+  }
+  const known = new Set((await listMigrationFiles()).map((migration) => migration.id))
+  const unknown = manifest.schema.migrations.filter((id) => !known.has(id))
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `${file} is of shopapi ${manifest.shopapi_version}, whose schema is newer than this version's (migrations ${unknown.join(', ')} are unknown here): restore it with shopapi ${manifest.shopapi_version} or newer`,
     )
   }
   const ownerUrl = external ? ((config.migrationDatabaseUrl ?? config.databaseUrl) as string) : undefined
@@ -247,7 +254,7 @@ export async function restoreBackup(options: {
   let migrationsApplied: string[]
   try {
     if (ownerUrl) {
-      const scratch = await mkdtemp(path.join(tmpdir(), 'shopapi-restore-'))
+      const scratch = await mkdtemp(path.join(path.dirname(file), '.shopapi-restore-'))
       try {
         await extractArchive(file, scratch, (name) => name === dumpEntry)
         onProgress(`Restoring into ${databaseLabel(ownerUrl)} with pg_restore`)
@@ -273,7 +280,14 @@ export async function restoreBackup(options: {
         ? 'Migrating to this version of shopapi'
         : 'Starting the embedded PostgreSQL on the restored files (it recovers from the backup), then migrating',
     )
-    migrationsApplied = await options.migrate(config)
+    // Started (the embedded cluster recovers here), migrated, and stopped again before going on: a
+    // failure must not remove files under a running PostgreSQL.
+    const migrated = await migrateDatabase(config, { onProgress })
+    try {
+      migrationsApplied = migrated.applied
+    } finally {
+      await migrated.close()
+    }
   } catch (error) {
     await removeCreated(config.dataDir, created)
     throw error

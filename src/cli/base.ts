@@ -92,10 +92,20 @@ export abstract class BaseCommand extends Command {
    */
   protected async interruptible<T>(notice: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     this.interruption = { controller: new AbortController(), notice }
+    // A command that holds no database (restore opens its own) listens here; otherwise holdUntilEnd does.
+    const listening = process.listeners('SIGINT').includes(this.onSignal)
+    if (!listening) {
+      process.once('SIGINT', this.onSignal)
+      process.once('SIGTERM', this.onSignal)
+    }
     try {
       return await work(this.interruption.controller.signal)
     } finally {
       this.interruption = undefined
+      if (!listening) {
+        process.removeListener('SIGINT', this.onSignal)
+        process.removeListener('SIGTERM', this.onSignal)
+      }
     }
   }
 

@@ -41,7 +41,6 @@ export default class Restore extends BaseCommand {
           passphrase,
           signal,
           onProgress: (line) => this.stderrLine(line),
-          migrate: (target) => this.migrateDatabase(target),
         })
       } catch (error) {
         if (!signal.aborted) throw error
