@@ -1,5 +1,4 @@
 import { lchown, lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { userInfo } from 'node:os'
 import path from 'node:path'
 import type { Config } from '../config.js'
 import { type Database, migrateDatabase } from '../db/connect.js'

@@ -1,6 +1,5 @@
 import path from 'node:path'
 import { Flags } from '@oclif/core'
-import { defaultBackupName, readPassphrase, writeBackup } from '../cli/backup.js'
 import { BaseCommand, interrupted } from '../cli/base.js'
 
 export default class Backup extends BaseCommand {
@@ -25,6 +24,8 @@ export default class Backup extends BaseCommand {
 
   async run() {
     const { flags } = await this.parse(Backup)
+    // Loaded here, not at the top: --help and usage errors skip pg and tar (as BaseCommand.openDatabase).
+    const { defaultBackupName, readPassphrase, writeBackup } = await import('../cli/backup.js')
     const config = this.appConfig(flags['database-url'])
     const passphrase = await readPassphrase(config, flags['passphrase-file'])
     const out = path.resolve(flags.out ?? defaultBackupName())

@@ -1,6 +1,5 @@
 import path from 'node:path'
 import { Args, Flags } from '@oclif/core'
-import { readPassphrase, restoreBackup } from '../cli/backup.js'
 import { BaseCommand, interrupted } from '../cli/base.js'
 
 export default class Restore extends BaseCommand {
@@ -28,6 +27,8 @@ export default class Restore extends BaseCommand {
 
   async run() {
     const { args, flags } = await this.parse(Restore)
+    // Loaded here, not at the top: --help and usage errors skip pg and tar (as BaseCommand.openDatabase).
+    const { readPassphrase, restoreBackup } = await import('../cli/backup.js')
     const config = this.appConfig(flags['database-url'])
     if (flags['data-dir'] !== undefined) config.dataDir = path.resolve(flags['data-dir'])
     const passphrase = await readPassphrase(config, flags['passphrase-file'])
