@@ -93,6 +93,13 @@ export function defaultBackupName(now = new Date()): string {
     .replace(/\.\d+Z$/, 'Z')}.tar`
 }
 
+/** A backup is always a new file: an existing one (or a symlink) at `out` is refused in one line. */
+export async function refuseExistingBackup(out: string): Promise<void> {
+  if (await lstat(out).catch(() => null)) {
+    throw new UsageError(`The backup file ${out} exists: name a new one with --out`)
+  }
+}
+
 /**
  * Writes the backup of `database` (opened without migrating) to `out`, a new 0600 file; on any
  * failure or on `signal` the partial file is removed and PostgreSQL's backup mode and slot released.
@@ -108,9 +115,7 @@ export async function writeBackup(options: {
 }): Promise<BackupResult> {
   const { config, database, out, passphrase, signal, onProgress } = options
   const started = performance.now()
-  if (await lstat(out).catch(() => null)) {
-    throw new UsageError(`The backup file ${out} exists: name a new one with --out`)
-  }
+  await refuseExistingBackup(out)
   const migrations = (await appliedMigrationIds(database.pool)).sort((a, b) => a - b)
   const seal = sealWithPassphrase(loadMasterKey(config), passphrase)
   const embedded = database.embedded

@@ -25,10 +25,12 @@ export default class Backup extends BaseCommand {
   async run() {
     const { flags } = await this.parse(Backup)
     // Loaded here, not at the top: --help and usage errors skip pg and tar (as BaseCommand.openDatabase).
-    const { defaultBackupName, readPassphrase, writeBackup } = await import('../cli/backup.js')
+    const { defaultBackupName, readPassphrase, refuseExistingBackup, writeBackup } = await import('../cli/backup.js')
     const config = this.appConfig(flags['database-url'])
     const passphrase = await readPassphrase(config, flags['passphrase-file'])
     const out = path.resolve(flags.out ?? defaultBackupName())
+    // Before the database is opened (or the embedded one started): a refusal costs nothing.
+    await refuseExistingBackup(out)
     // Backs up what is there: the restore migrates it to the schema of the shopapi that restores.
     const database = await this.openDatabase(flags['database-url'], { migrate: false })
     let stoppedBy: unknown

@@ -3,7 +3,8 @@
 // restored into a new data directory and served again: every list answers the rows of before the
 // backup with their versions, keys authenticate, a webhook secret still signs what the receiver
 // verifies, an idempotent retry replays. The external kind (DATABASE_URL): pg_dump, then pg_restore into
-// a new empty database, table by table the same rows.
+// a new empty database, table by table the same rows. Commands run in this process (runCommand) but for
+// serve, the backup taken while it runs and the one interrupted by SIGINT, which are processes of their own.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -13,6 +14,7 @@ import pg from 'pg'
 import t, { type Test } from 'tap'
 import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
 import { type CliResult, cliEnv, cliPath, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
+import { runCommand } from '../helpers/cli-in-process.js'
 import { checkedFetch } from '../helpers/contract.js'
 import { createEmptyDatabase } from '../helpers/database.js'
 import { eventually, startReceiver } from '../helpers/receiver.js'
@@ -75,7 +77,7 @@ async function readList(server: ServeProcess, route: string, key: string): Promi
 }
 
 function json<T>(t: Test, result: CliResult, what: string): T {
-  t.equal(result.code, 0, `${what} exits 0`, { stderr: result.stderr })
+  t.equal(result.code, 0, `${what} exits 0`, { stdout: result.stdout, stderr: result.stderr })
   return JSON.parse(result.stdout) as T
 }
 
@@ -100,10 +102,10 @@ t.test('embedded: a backup taken while a client writes restores into a new data 
     SHOPAPI_BACKUP_PASSPHRASE: passphrase,
   }
 
-  const demo = json<{ api_key: string }>(t, await runCli(['demo', '--customers', '20', '--json'], env), 'demo')
+  const demo = json<{ api_key: string }>(t, await runCommand(['demo', '--customers', '20', '--json'], env), 'demo')
   const writer = json<{ api_key: string }>(
     t,
-    await runCli(
+    await runCommand(
       [
         'integrations',
         'create',
@@ -192,7 +194,7 @@ t.test('embedded: a backup taken while a client writes restores into a new data 
   const stopped = await interruptWhen(['backup', '--out', partialFile], env, 'Copying the database files: 10%')
   t.equal(stopped.code, 130, 'a backup stopped by SIGINT exits 130')
   t.match(stopped.stderr, /Backup stopped \(SIGINT\): the partial file .* was removed/, 'and says so in one line')
-  t.rejects(stat(partialFile), 'the partial file is gone')
+  await t.rejects(stat(partialFile), 'the partial file is gone')
   t.same(await replicationSlots(dataDir), [], 'no replication slot is left behind')
   t.equal(await server.stop(), 0, 'serve stops cleanly')
   serving = undefined
@@ -201,40 +203,40 @@ t.test('embedded: a backup taken while a client writes restores into a new data 
   const { SHOPAPI_BACKUP_PASSPHRASE: _, ...withoutPassphrase } = env
   refused(
     t,
-    await runCli(['restore', backupFile, '--data-dir', restoredDir], withoutPassphrase),
+    await runCommand(['restore', backupFile, '--data-dir', restoredDir], withoutPassphrase),
     /SHOPAPI_BACKUP_PASSPHRASE or give --passphrase-file/,
     'restore without a passphrase',
   )
   refused(
     t,
-    await runCli(['backup', '--out', path.join(root, 'other.tar')], withoutPassphrase),
+    await runCommand(['backup', '--out', path.join(root, 'other.tar')], withoutPassphrase),
     /SHOPAPI_BACKUP_PASSPHRASE or give --passphrase-file/,
     'backup without a passphrase',
   )
   refused(
     t,
-    await runCli(['restore', backupFile, '--data-dir', restoredDir], {
+    await runCommand(['restore', backupFile, '--data-dir', restoredDir], {
       ...env,
       SHOPAPI_BACKUP_PASSPHRASE: 'not the passphrase',
     }),
     /passphrase does not open .*nothing was restored/,
     'a wrong passphrase',
   )
-  t.rejects(stat(restoredDir), 'nothing was written for the wrong passphrase')
+  await t.rejects(stat(restoredDir), 'nothing was written for the wrong passphrase')
   refused(
     t,
-    await runCli(['restore', backupFile], env),
+    await runCommand(['restore', backupFile], env),
     /data directory .* is in use .*--data-dir/,
     'restore into the data directory in use',
   )
   refused(
     t,
-    await runCli(['backup', '--out', backupFile], env),
+    await runCommand(['backup', '--out', backupFile], env),
     /exists: name a new one with --out/,
     'a backup over an existing file',
   )
 
-  const restore = await runCli(['restore', backupFile, '--data-dir', restoredDir, '--json'], env)
+  const restore = await runCommand(['restore', backupFile, '--data-dir', restoredDir, '--json'], env)
   const restored = json<{ kind: string; serve: string; migrations_applied: string[] }>(t, restore, 'restore')
   t.equal(restored.kind, 'physical', 'restored physically')
   t.equal(restored.serve, `SHOPAPI_DATA_DIR=${restoredDir} shopapi serve`, 'says how to start serve on it')
@@ -309,23 +311,23 @@ t.test(
     const target = await createEmptyDatabase(t)
     const backupFile = path.join(root, 'external.tar')
     const env = { SHOPAPI_DATA_DIR: path.join(root, 'data'), SHOPAPI_BACKUP_PASSPHRASE: passphrase }
-    json(t, await runCli(['demo', '--customers', '20', '--json'], { ...env, DATABASE_URL: source }), 'demo')
+    json(t, await runCommand(['demo', '--customers', '20', '--json'], { ...env, DATABASE_URL: source }), 'demo')
     const written = json<{ manifest: { kind: string; pg_dump_major: number } }>(
       t,
-      await runCli(['backup', '--out', backupFile, '--json'], { ...env, DATABASE_URL: source }),
+      await runCommand(['backup', '--out', backupFile, '--json'], { ...env, DATABASE_URL: source }),
       'backup with pg_dump',
     )
     t.equal(written.manifest.kind, 'logical', 'an external database is dumped')
     refused(
       t,
-      await runCli(['restore', backupFile], { ...env, DATABASE_URL: source }),
+      await runCommand(['restore', backupFile], { ...env, DATABASE_URL: source }),
       /is not empty .*restore into a new, empty database/,
       'restore into a database that holds data',
     )
     const restoredEnv = { ...env, SHOPAPI_DATA_DIR: path.join(root, 'restored'), DATABASE_URL: target }
     const restored = json<{ kind: string; migrations_applied: string[] }>(
       t,
-      await runCli(['restore', backupFile, '--json'], restoredEnv),
+      await runCommand(['restore', backupFile, '--json'], restoredEnv),
       'restore with pg_restore',
     )
     t.equal(restored.kind, 'logical', 'restored with pg_restore')

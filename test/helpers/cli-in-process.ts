@@ -62,8 +62,10 @@ async function runNow(args: string[], env: Record<string, string | undefined>): 
       return true
     } as Writable['write']
   try {
+    // Built before process.env is emptied: cliEnv copies PATH and HOME from it.
+    const commandEnv = cliEnv(env)
     for (const name of Object.keys(process.env)) delete process.env[name]
-    Object.assign(process.env, cliEnv(env))
+    Object.assign(process.env, commandEnv)
     // oclif's error handler reads the arguments from process.argv to show a command's help.
     process.argv = [process.execPath, entry, ...args]
     process.exitCode = undefined
