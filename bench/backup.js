@@ -8,6 +8,10 @@
 // `shopapi restore` into a new data directory (which starts PostgreSQL on the restored files: its
 // recovery and the migration check are part of the time), each timed wall-clock.
 //
+// With BENCH_BACKUP_SERVER (a loopback PostgreSQL's admin URL) the external kind instead: the shop in a new
+// database of that server, `backup` with pg_dump, each `restore` with pg_restore into a new empty database
+// (all dropped at the end).
+//
 // Run under the machine-wide lock: `npm run build && flock /tmp/bench.lock node bench/backup.js`.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -16,11 +20,34 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const demoCustomers = Number(process.env.BENCH_BACKUP_DEMO ?? 500)
 const importCustomers = Number(process.env.BENCH_BACKUP_IMPORT ?? 0)
 const rounds = Number(process.env.BENCH_BACKUP_ROUNDS ?? 3)
+const server = process.env.BENCH_BACKUP_SERVER
+const databases = []
+
+/** A new empty database on `server`, dropped at the end; its URL. */
+async function createDatabase() {
+  const name = `shopapi_bench_backup_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: server })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  databases.push(name)
+  const url = new URL(server)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function dropDatabases() {
+  const admin = new pg.Client({ connectionString: server })
+  await admin.connect()
+  for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`)
+  await admin.end()
+}
 const log = (message) => process.stderr.write(`${message}\n`)
 
 async function shopapi(args, env) {
@@ -68,6 +95,7 @@ try {
     SHOPAPI_DATA_DIR: path.join(work, 'data'),
     SHOPAPI_BACKUP_PASSPHRASE: 'bench passphrase',
     SHOPAPI_LOG_LEVEL: 'error',
+    ...(server ? { DATABASE_URL: await createDatabase() } : {}),
   }
   const demo = await shopapi(['demo', '--customers', String(demoCustomers), '--json'], env)
   log(`demo --customers ${demoCustomers}: ${demo.seconds.toFixed(1)} s`)
@@ -89,7 +117,10 @@ try {
     manifest = JSON.parse(backup.stdout).manifest
     size = (await stat(backupFile)).size
     const restored = path.join(work, `restored-${round}`)
-    const restore = await shopapi(['restore', backupFile, '--data-dir', restored, '--json'], env)
+    const restore = await shopapi(
+      ['restore', backupFile, '--data-dir', restored, '--json'],
+      server ? { ...env, DATABASE_URL: await createDatabase() } : env,
+    )
     if (round === 1) {
       log(`backup:\n  ${backup.phases.filter((line) => !line.includes('% of')).join('\n  ')}`)
       log(`restore:\n  ${restore.phases.join('\n  ')}`)
@@ -106,9 +137,11 @@ try {
     restore_seconds: summary(restores),
     archive_mb: Number((size / 1024 / 1024).toFixed(1)),
     data_mb: Number((manifest.sizes.data_bytes / 1024 / 1024).toFixed(1)),
-    wal_segments: manifest.wal.segments.length,
+    kind: manifest.kind,
+    wal_segments: manifest.wal?.segments.length ?? null,
   }
   process.stdout.write(`${JSON.stringify(result)}\n`)
 } finally {
   await rm(work, { recursive: true, force: true })
+  if (server) await dropDatabases()
 }
