@@ -7,11 +7,13 @@
 // serve, the backup taken while it runs and the one interrupted by SIGINT, which are processes of their own.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import t, { type Test } from 'tap'
+import { create } from 'tar'
+import { readArchiveEntries } from '../../src/io/backup-archive.js'
 import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
 import { type CliResult, cliEnv, cliPath, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
 import { runCommand } from '../helpers/cli-in-process.js'
@@ -236,6 +238,55 @@ t.test('embedded: a backup taken while a client writes restores into a new data 
     'a backup over an existing file',
   )
 
+  // Archives it cannot restore, refused from their manifest before anything is written.
+  const { entries, craft } = await archiveCrafter(backupFile, root)
+  const manifest = JSON.parse(entries.get('manifest.json')?.toString('utf8') ?? '{}') as {
+    postgres_major: number
+    schema: { migrations: number[] }
+  }
+  refused(
+    t,
+    await runCommand(
+      [
+        'restore',
+        await craft('other-major.tar', { ...manifest, postgres_major: manifest.postgres_major - 1 }),
+        '--data-dir',
+        restoredDir,
+      ],
+      env,
+    ),
+    new RegExp(
+      `holds a PostgreSQL ${manifest.postgres_major - 1} cluster and this shopapi's embedded PostgreSQL is ${manifest.postgres_major}`,
+    ),
+    'a backup of another PostgreSQL major version',
+  )
+  refused(
+    t,
+    await runCommand(
+      [
+        'restore',
+        await craft('newer-schema.tar', {
+          ...manifest,
+          schema: { migrations: [...manifest.schema.migrations, 99_999] },
+        }),
+        '--data-dir',
+        restoredDir,
+      ],
+      env,
+    ),
+    /schema is newer than this version's \(migrations 99999 are unknown here\)/,
+    'a backup of a newer schema',
+  )
+  const truncated = path.join(root, 'truncated.tar')
+  await writeFile(truncated, (await readFile(backupFile)).subarray(0, 1024 * 1024))
+  refused(
+    t,
+    await runCommand(['restore', truncated, '--data-dir', restoredDir], env),
+    /is not (a complete|a readable) shopapi backup/,
+    'a backup cut short',
+  )
+  await t.rejects(stat(restoredDir), 'nothing was written for any of them')
+
   const restore = await runCommand(['restore', backupFile, '--data-dir', restoredDir, '--json'], env)
   const restored = json<{ kind: string; serve: string; migrations_applied: string[] }>(t, restore, 'restore')
   t.equal(restored.kind, 'physical', 'restored physically')
@@ -340,6 +391,23 @@ t.test(
     t.same(await tableDigests(target), await tableDigests(source), 'every table holds the same rows')
   },
 )
+
+/**
+ * The small entries of a real backup (its sealed key and manifest), and a way to write an archive of
+ * only those with another manifest: restore refuses such archives from the manifest alone.
+ */
+async function archiveCrafter(backupFile: string, root: string) {
+  const entries = await readArchiveEntries(backupFile, ['secret.key.sealed', 'manifest.json'])
+  const craft = async (name: string, manifest: unknown) => {
+    const dir = await mkdtemp(path.join(root, 'craft-'))
+    await writeFile(path.join(dir, 'secret.key.sealed'), entries.get('secret.key.sealed') ?? '')
+    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest))
+    const file = path.join(root, name)
+    await create({ file, cwd: dir }, ['secret.key.sealed', 'manifest.json'])
+    return file
+  }
+  return { entries, craft }
+}
 
 /** Runs `shopapi <args>` and sends it SIGINT once its stderr shows `cue`. */
 function interruptWhen(args: string[], env: Record<string, string>, cue: string): Promise<CliResult> {
