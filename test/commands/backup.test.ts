@@ -3,16 +3,18 @@
 // restored into a new data directory and served again: every list answers the rows of before the
 // backup with their versions, keys authenticate, a webhook secret still signs what the receiver
 // verifies, an idempotent retry replays. The external kind (DATABASE_URL): pg_dump, then pg_restore into
-// a new empty database, table by table the same rows. Commands run in this process (runCommand) but for
+// a new empty database, table by table the same rows, and a backup of an older schema migrated on restore. Commands run in this process (runCommand) but for
 // serve, the backup taken while it runs and the one interrupted by SIGINT, which are processes of their own.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { migrate } from 'postgres-migrations'
 import t, { type Test } from 'tap'
 import { create } from 'tar'
+import { migrationsDir } from '../../src/db/migrate.js'
 import { readArchiveEntries } from '../../src/io/backup-archive.js'
 import { verifyWebhookSignature } from '../../src/lib/webhook-signature.js'
 import { type CliResult, cliEnv, cliPath, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
@@ -389,6 +391,37 @@ t.test(
       'the secret key is written beside',
     )
     t.same(await tableDigests(target), await tableDigests(source), 'every table holds the same rows')
+
+    // A backup of an older shopapi (a database at its tenth migration) is migrated to this one's schema.
+    const older = await createEmptyDatabase(t)
+    const firstMigrations = await mkdtemp(path.join(root, 'migrations-'))
+    const files = (await readdir(migrationsDir)).filter((file) => /^\d+[-_].*\.sql$/.test(file)).sort()
+    for (const file of files.slice(0, 10))
+      await copyFile(path.join(migrationsDir, file), path.join(firstMigrations, file))
+    const client = new pg.Client({ connectionString: older })
+    await client.connect()
+    await migrate({ client }, firstMigrations, { logger: () => {} }).finally(() => client.end())
+    const olderFile = path.join(root, 'older.tar')
+    const olderBackup = json<{ manifest: { schema: { migrations: number[] } } }>(
+      t,
+      await runCommand(['backup', '--out', olderFile, '--json'], { ...env, DATABASE_URL: older }),
+      'backup of an older schema',
+    )
+    t.same(olderBackup.manifest.schema.migrations, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 'its schema level is recorded')
+    const upgraded = json<{ migrations_applied: string[] }>(
+      t,
+      await runCommand(['restore', olderFile, '--json'], {
+        ...env,
+        SHOPAPI_DATA_DIR: path.join(root, 'upgraded'),
+        DATABASE_URL: await createEmptyDatabase(t),
+      }),
+      'restore of an older backup',
+    )
+    t.same(
+      upgraded.migrations_applied,
+      files.slice(10).map((file) => file.replace(/^\d+[-_]/, '').replace(/\.sql$/, '')),
+      'is migrated to this version',
+    )
   },
 )
 
