@@ -3,8 +3,9 @@
 // restored into a new data directory and served again: every list answers the rows of before the
 // backup with their versions, keys authenticate, a webhook secret still signs what the receiver
 // verifies, an idempotent retry replays. The external kind (DATABASE_URL): pg_dump, then pg_restore into
-// a new empty database, table by table the same rows, and a backup of an older schema migrated on restore. Commands run in this process (runCommand) but for
-// serve, the backup taken while it runs and the one interrupted by SIGINT, which are processes of their own.
+// a new empty database, table by table the same rows; a backup of an older schema is migrated on restore.
+// Commands run in this process (runCommand) but for serve, the backup taken while it runs and the one
+// interrupted by SIGINT, which are processes of their own.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { copyFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
