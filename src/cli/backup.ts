@@ -2,7 +2,7 @@ import { lchown, lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Config } from '../config.js'
 import { type Database, migrateDatabase } from '../db/connect.js'
-import { embeddedPostgresMajor, restoredClusterOwner } from '../db/embedded.js'
+import { embeddedPostgresMajor, openEmbeddedDatabase, restoredClusterOwner } from '../db/embedded.js'
 import {
   databaseLabel,
   dumpDatabase,
@@ -45,7 +45,10 @@ export interface BackupManifest {
   format: 'shopapi-backup'
   format_version: number
   shopapi_version: string
-  /** physical: the embedded cluster's files and WAL; logical: pg_dump of an external database. */
+  /**
+   * physical: the embedded cluster's files and WAL; logical: pg_dump of an external database, or of the
+   * embedded one with `--logical` (to cross PostgreSQL major versions, or to move to an external server).
+   */
   kind: 'physical' | 'logical'
   /** The migrations applied to the database when it was backed up (its schema level). */
   schema: { migrations: number[] }
@@ -112,14 +115,18 @@ export async function writeBackup(options: {
   shopapiVersion: string
   signal: AbortSignal
   onProgress: (message: string) => void
+  /** pg_dump even for the embedded database (always for an external one). */
+  logical?: boolean
 }): Promise<BackupResult> {
   const { config, database, out, passphrase, signal, onProgress } = options
   const started = performance.now()
   await refuseExistingBackup(out)
   const migrations = (await appliedMigrationIds(database.pool)).sort((a, b) => a - b)
   const seal = sealWithPassphrase(loadMasterKey(config), passphrase)
-  const embedded = database.embedded
-  const external = embedded ? undefined : await prepareDump(config)
+  const embedded = options.logical ? undefined : database.embedded
+  const external = embedded
+    ? undefined
+    : await prepareDump(database.embedded?.url ?? ((config.migrationDatabaseUrl ?? config.databaseUrl) as string))
   const output = await openOutputFile(out, { label: 'The backup file', overwrite: false, overwriteFlag: '--out' })
   const archive = archiveWriter(output.stream)
   let scratch: string | undefined
@@ -180,9 +187,8 @@ export async function writeBackup(options: {
   }
 }
 
-/** pg_dump on PATH, as new as the server; the owner's connection (it reads every table). */
-async function prepareDump(config: Config) {
-  const url = (config.migrationDatabaseUrl ?? config.databaseUrl) as string
+/** pg_dump on PATH, as new as the server; `url` is the owner's connection (it reads every table). */
+async function prepareDump(url: string) {
   const tool = await findPostgresTool('pg_dump')
   const major = await serverMajor(url)
   requireToolMajor(tool, major, `the server at ${databaseLabel(url)}`)
@@ -224,11 +230,6 @@ export async function restoreBackup(options: {
       `${file} is a backup of an embedded database: restore it without DATABASE_URL (--database-url), into a new data directory (--data-dir)`,
     )
   }
-  if (manifest.kind === 'logical' && !external) {
-    throw new UsageError(
-      `${file} is a backup of an external database (pg_dump): restore it into an empty database named by DATABASE_URL (--database-url)`,
-    )
-  }
   const known = new Set((await listMigrationFiles()).map((migration) => migration.id))
   const unknown = manifest.schema.migrations.filter((id) => !known.has(id))
   if (unknown.length > 0) {
@@ -237,10 +238,11 @@ export async function restoreBackup(options: {
     )
   }
   const ownerUrl = external ? ((config.migrationDatabaseUrl ?? config.databaseUrl) as string) : undefined
-  if (ownerUrl) {
+  if (manifest.kind === 'logical') {
     const tool = await findPostgresTool('pg_restore')
     requireToolMajor(tool, manifest.pg_dump_major ?? manifest.postgres_major, 'the pg_dump that wrote this backup')
-    await requireEmptyDatabase(ownerUrl)
+    if (ownerUrl) await requireEmptyDatabase(ownerUrl)
+    else await requireEmptyDataDirectory(config.dataDir)
   } else {
     const major = await embeddedPostgresMajor()
     if (major !== manifest.postgres_major) {
@@ -257,14 +259,20 @@ export async function restoreBackup(options: {
   const created = await prepareTarget(config.dataDir)
   let migrationsApplied: string[]
   try {
-    if (ownerUrl) {
+    if (manifest.kind === 'logical') {
       const scratch = await mkdtemp(path.join(path.dirname(file), '.shopapi-restore-'))
+      // Into a new data directory: a new embedded cluster of this shopapi's PostgreSQL, held while
+      // pg_restore writes into it (the way across PostgreSQL major versions, and from an external server).
+      const embedded = ownerUrl ? undefined : await openEmbeddedDatabase(config.dataDir, { onProgress })
       try {
+        const target = ownerUrl ?? (embedded?.url as string)
+        if (embedded) await requireEmptyDatabase(target)
         await extractArchive(file, scratch, (name) => name === dumpEntry)
-        onProgress(`Restoring into ${databaseLabel(ownerUrl)} with pg_restore`)
-        await restoreDatabase(ownerUrl, path.join(scratch, dumpEntry), signal)
+        onProgress(`Restoring into ${databaseLabel(target)} with pg_restore`)
+        await restoreDatabase(target, path.join(scratch, dumpEntry), signal)
       } finally {
         await rm(scratch, { recursive: true, force: true })
+        await embedded?.stop()
       }
     } else {
       onProgress(`Unpacking ${megabytes(manifest.sizes.data_bytes + manifest.sizes.wal_bytes)} into ${config.dataDir}`)

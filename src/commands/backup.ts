@@ -6,19 +6,25 @@ export default class Backup extends BaseCommand {
   static override description = [
     'Write a consistent backup of the database in use to one new file (mode 0600), while `serve` runs or not.',
     '',
-    "The embedded database is copied physically (its files and WAL, with PostgreSQL's backup API; restored by the same PostgreSQL major version); an external one (DATABASE_URL) with pg_dump --format=custom from the server's client tools on PATH.",
+    "The embedded database is copied physically (its files and WAL, with PostgreSQL's backup API; restored by the same PostgreSQL major version), or with --logical by pg_dump (restored by any newer major version); an external one (DATABASE_URL) with pg_dump --format=custom from the server's client tools on PATH.",
     'The backup holds the secret key that webhook secrets and idempotency replays need, sealed with a passphrase (SHOPAPI_BACKUP_PASSPHRASE or --passphrase-file): keep the passphrase apart from the backups; restoring needs it.',
     'The rest of the backup is not encrypted: keep it as safe as the data directory. Ctrl-C stops it and removes the partial file.',
   ].join('\n')
   static override examples = [
     'SHOPAPI_BACKUP_PASSPHRASE=... <%= config.bin %> backup',
     '<%= config.bin %> backup --out /backups/shop.tar --passphrase-file /etc/shopapi/backup-passphrase',
+    '<%= config.bin %> backup --logical --out shop.tar   # before moving to a shopapi of another PostgreSQL major version',
     'DATABASE_URL=postgres://shopapi_runtime@db/shopapi SHOPAPI_MIGRATION_DATABASE_URL=postgres://shopapi_owner@db/shopapi <%= config.bin %> backup --json',
   ]
   static override flags = {
     out: Flags.string({ description: 'The file to write (new); default shopapi-backup-<UTC time>.tar here' }),
     'passphrase-file': Flags.string({
       description: 'A file whose first line is the passphrase (instead of SHOPAPI_BACKUP_PASSPHRASE)',
+    }),
+    logical: Flags.boolean({
+      description:
+        "The embedded database too with pg_dump (PostgreSQL client tools on PATH): a backup that a shopapi of another PostgreSQL major version restores, the way across major versions",
+      default: false,
     }),
   }
 
@@ -41,6 +47,7 @@ export default class Backup extends BaseCommand {
           database,
           out,
           passphrase,
+          logical: flags.logical,
           shopapiVersion: this.config.version,
           signal,
           onProgress: (line) => this.stderrLine(line),

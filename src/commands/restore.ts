@@ -53,7 +53,7 @@ export default class Restore extends BaseCommand {
       throw interrupted(stoppedBy, `Restore stopped (${String(stoppedBy)}): what it wrote was removed`)
     }
     const serve =
-      result.kind === 'physical'
+      config.databaseUrl === undefined
         ? `SHOPAPI_DATA_DIR=${result.target} shopapi serve`
         : `DATABASE_URL=<the runtime role's URL of ${result.target}> SHOPAPI_SECRET_KEY=$(cat ${result.secret_key_file}) shopapi serve`
     this.log(

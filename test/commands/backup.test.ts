@@ -426,6 +426,40 @@ t.test(
   },
 )
 
+t.test('embedded --logical: pg_dump of the embedded cluster, restored into a new data directory', async (t) => {
+  // The way across PostgreSQL major versions (README "Upgrading"): a logical backup restores into the
+  // new cluster of whatever embedded PostgreSQL the restoring shopapi has.
+  const root = await mkdtemp(path.join(tmpdir(), 'shopapi-backup-logical-'))
+  t.teardown(() => rm(root, { recursive: true, force: true }))
+  const env = { SHOPAPI_BACKUP_PASSPHRASE: passphrase }
+  const source = { ...env, SHOPAPI_DATA_DIR: path.join(root, 'source') }
+  const target = { ...env, SHOPAPI_DATA_DIR: path.join(root, 'target') }
+  json(t, await runCommand(['demo', '--customers', '5', '--json'], source), 'demo')
+  const backupFile = path.join(root, 'logical.tar')
+  const written = json<{ manifest: { kind: string } }>(
+    t,
+    await runCommand(['backup', '--logical', '--out', backupFile, '--json'], source),
+    'backup --logical',
+  )
+  t.equal(written.manifest.kind, 'logical', 'dumped with pg_dump, not copied')
+  const restored = json<{ serve: string }>(t, await runCommand(['restore', backupFile, '--json'], target), 'restore')
+  t.equal(
+    restored.serve,
+    `SHOPAPI_DATA_DIR=${target.SHOPAPI_DATA_DIR} shopapi serve`,
+    'served from the new data directory',
+  )
+  for (const list of [
+    ['events', 'list'],
+    ['integrations', 'list'],
+    ['shops', 'list'],
+  ]) {
+    const before = json<unknown[]>(t, await runCommand([...list, '--json'], source), list.join(' '))
+    const after = json<unknown[]>(t, await runCommand([...list, '--json'], target), `${list.join(' ')} restored`)
+    t.ok(before.length > 0, `${list.join(' ')}: rows to compare`)
+    t.same(after, before, `${list.join(' ')}: the same rows`)
+  }
+})
+
 /**
  * The small entries of a real backup (its sealed key and manifest), and a way to write an archive of
  * only those with another manifest: restore refuses such archives from the manifest alone.
