@@ -23,7 +23,7 @@ export default class Backup extends BaseCommand {
     }),
     logical: Flags.boolean({
       description:
-        "The embedded database too with pg_dump (PostgreSQL client tools on PATH): a backup that a shopapi of another PostgreSQL major version restores, the way across major versions",
+        'The embedded database too with pg_dump (PostgreSQL client tools on PATH): a backup that a shopapi of another PostgreSQL major version restores, the way across major versions',
       default: false,
     }),
   }
