@@ -10,6 +10,7 @@ import {
   type BaseRow,
   type Column,
   createRecord,
+  type FilterDefault,
   type FilterSql,
   getRecord,
   listRecords,
@@ -146,6 +147,8 @@ type ResponseShape<O extends string, F extends Specs, V extends boolean, U exten
 export interface FilterSpec<Q extends z.ZodType = z.ZodType> {
   query: Q
   where?: FilterSql<NonNullable<z.output<Q>>>
+  /** The filter's value when the request does not give it, read from the other filters. */
+  whenAbsent?: FilterDefault
 }
 
 /** One list filter: its query parameter and, typed by it, its SQL condition. */
@@ -154,7 +157,7 @@ export function filter<Q extends z.ZodType>(query: Q, where?: FilterSql<NonNulla
 }
 
 /** Any filter, whatever its value's type. */
-type AnyFilter = { query: z.ZodType; where?: FilterSql<never> }
+type AnyFilter = { query: z.ZodType; where?: FilterSql<never>; whenAbsent?: FilterDefault }
 
 type FilterValues<Q extends Record<string, AnyFilter>> = { -readonly [K in keyof Q]?: z.output<Q[K]['query']> }
 
@@ -176,7 +179,14 @@ export const updatedAfterFilter = (alias: string) => ({
   where: ((value, { params }) => `${alias}.updated_at > ${params.add(value, 'timestamptz')}`) as FilterSql<Date>,
 })
 
-/** Archived records (merged ones too) only with `lifecycle=archived` or `all`. */
+/**
+ * Archived records (merged ones too) only with `lifecycle=archived` or `all`, or by default in a sync
+ * crawl. The spec says both "lifecycle defaults to active" and "archives and merges appear as updates"
+ * (Sync guidance 3) to a client crawling `updated_after=T&sort=updated_at`: a request that gives
+ * `updated_after` and no `lifecycle` is a crawl for changes, and an archive or a merge is a change, so
+ * it lists every lifecycle. A browsing list (no `updated_after`) still hides them, and an explicit
+ * `lifecycle` always wins. Declared here once for every archivable resource.
+ */
 export const lifecycleFilter = (alias: string) => ({
   query: lifecycleParam,
   where: ((value) =>
@@ -185,6 +195,7 @@ export const lifecycleFilter = (alias: string) => ({
       : value === 'archived'
         ? `${alias}.archived_at is not null`
         : 'true') as FilterSql<'active' | 'archived' | 'all'>,
+  whenAbsent: (filters: Record<string, unknown>) => (filters.updated_after === undefined ? 'active' : 'all'),
 })
 
 /** Fields of archivable, mergeable resources with external ids, placed where each resource shows them. */
@@ -310,9 +321,11 @@ export function defineResource<
 
   const filterSql: Record<string, FilterSql<unknown>> = {}
   const filterQueries: Record<string, z.ZodType> = {}
+  const filterDefaults: Record<string, FilterDefault> = {}
   for (const [name, filter] of Object.entries(spec.filters as Record<string, AnyFilter>)) {
     filterQueries[name] = filter.query
     if (filter.where) filterSql[name] = filter.where as FilterSql<unknown>
+    if (filter.whenAbsent) filterDefaults[name] = filter.whenAbsent
   }
 
   const schema = responseObject({
@@ -352,6 +365,7 @@ export function defineResource<
       ? Object.fromEntries(spec.writableOrder.map((name) => [name, writable[name] as (typeof writable)[string]]))
       : writable,
     filters: filterSql as ResourceDefinition<Row, FilterValues<Q>>['filters'],
+    ...(Object.keys(filterDefaults).length > 0 ? { filterDefaults } : {}),
     sorts: spec.sorts ?? ['created_at', 'updated_at'],
     ...(spec.search ? { search: spec.search } : {}),
     ...(spec.embedded ? { embedded: spec.embedded } : {}),

@@ -45,6 +45,9 @@ export interface BaseRow {
 /** Builds the SQL condition of one list filter over the base table (alias as in the definition). */
 export type FilterSql<V> = (value: V, sql: { params: SqlParams; reader: Actor; shopId: string }) => string
 
+/** A filter's value when the list request leaves it out, decided from the filters it gives. */
+export type FilterDefault = (filters: Record<string, unknown>) => unknown
+
 /**
  * A resource as the kit sees it: one table with an alias, the columns a row selects (typed), the joins
  * they need, the fields an API write may set, the list filters and sorts, the events it records.
@@ -64,6 +67,8 @@ export interface ResourceDefinition<Row extends BaseRow, Filters = Record<string
   writable: Record<string, { column: string; type: SqlType }>
   /** List filters by query-parameter name; each reads only the base table. */
   filters: { [K in keyof Filters]?: FilterSql<NonNullable<Filters[K]>> }
+  /** Values of filters a request leaves out that still filter (`lifecycle`), by query-parameter name. */
+  filterDefaults?: Record<string, FilterDefault>
   /** Sort columns a list accepts (the first is the default). */
   sorts: readonly SortColumn[]
   /**
@@ -233,7 +238,12 @@ export async function listRecords<Row extends BaseRow, Filters>(
   // A search is planned for its term, never with a generic plan: whether the index or the list order
   // reads fewer rows depends on how many rows the term matches.
   let searched = false
-  for (const [name, value] of Object.entries(filters as Record<string, unknown>)) {
+  const given = filters as Record<string, unknown>
+  const resolved = { ...given }
+  for (const [name, whenAbsent] of Object.entries(base.filterDefaults ?? {})) {
+    if (resolved[name] === undefined) resolved[name] = whenAbsent(given)
+  }
+  for (const [name, value] of Object.entries(resolved)) {
     if (value === undefined) continue
     if (name === 'q' && base.search) {
       where.push(searchCondition(`${alias}.${base.search}`, value as string, params))

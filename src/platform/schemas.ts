@@ -236,10 +236,12 @@ export const sortParam = z
   .default('created_at')
   .meta({ description: 'Newest first by this column; ties broken by id' })
 
-export const lifecycleParam = z
-  .enum(['active', 'archived', 'all'])
-  .default('active')
-  .meta({ description: 'Which records: not archived (default), archived (including merged), or all' })
+// No zod default: the default depends on `updated_after` (lifecycleFilter's `whenAbsent`), so the
+// document states it in words rather than as a `default` no single value could be.
+export const lifecycleParam = z.enum(['active', 'archived', 'all']).optional().meta({
+  description:
+    'Which records: not archived (`active`), archived (merged ones included), or `all`. Default: `active`, but `all` when `updated_after` is given, so that a sync crawl sees archives and merges as updates (spec "Sync guidance" 3)',
+})
 
 export const searchParam = textInput(100)
   .min(2)

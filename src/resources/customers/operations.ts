@@ -17,7 +17,7 @@ export const customerOperations = [
     customerDefinition,
     {
       description:
-        'Newest first by `sort` (default `created_at`). Filters combine with AND. Archived and merged customers appear only with `lifecycle=archived` or `all`.',
+        'Newest first by `sort` (default `created_at`). Filters combine with AND. Archived and merged customers appear with `lifecycle=archived` or `all`, and in a sync crawl: with `updated_after` and no `lifecycle`, every record changed since is listed, archives and merges included.',
       scopes: ['customers.read'],
     },
     ({ db, actor, auth }, filters, page) =>

@@ -15,7 +15,7 @@ const params = publicIdParams('vehicle')
 export const vehicleOperations = [
   listOperation(vehicleDefinition, {
     description:
-      'Newest first by `sort` (default `created_at`). Filters combine with AND. Archived and merged vehicles appear only with `lifecycle=archived` or `all`.',
+      'Newest first by `sort` (default `created_at`). Filters combine with AND. Archived and merged vehicles appear with `lifecycle=archived` or `all`, and in a sync crawl: with `updated_after` and no `lifecycle`, every record changed since is listed, archives and merges included.',
     scopes: ['vehicles.read'],
   }),
   defineOperation({

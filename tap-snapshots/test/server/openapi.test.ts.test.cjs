@@ -152,7 +152,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "get": {
         "operationId": "listCustomers",
         "summary": "List customers",
-        "description": "Newest first by \`sort\` (default \`created_at\`). Filters combine with AND. Archived and merged customers appear only with \`lifecycle=archived\` or \`all\`.",
+        "description": "Newest first by \`sort\` (default \`created_at\`). Filters combine with AND. Archived and merged customers appear with \`lifecycle=archived\` or \`all\`, and in a sync crawl: with \`updated_after\` and no \`lifecycle\`, every record changed since is listed, archives and merges included.",
         "tags": [
           "Customers"
         ],
@@ -248,8 +248,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "in": "query",
             "name": "lifecycle",
             "schema": {
-              "default": "active",
-              "description": "Which records: not archived (default), archived (including merged), or all",
+              "description": "Which records: not archived (\`active\`), archived (merged ones included), or \`all\`. Default: \`active\`, but \`all\` when \`updated_after\` is given, so that a sync crawl sees archives and merges as updates (spec \\"Sync guidance\\" 3)",
               "type": "string",
               "enum": [
                 "active",
@@ -257,7 +256,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                 "all"
               ]
             },
-            "description": "Which records: not archived (default), archived (including merged), or all"
+            "description": "Which records: not archived (\`active\`), archived (merged ones included), or \`all\`. Default: \`active\`, but \`all\` when \`updated_after\` is given, so that a sync crawl sees archives and merges as updates (spec \\"Sync guidance\\" 3)"
           },
           {
             "in": "query",
@@ -1037,7 +1036,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "get": {
         "operationId": "listVehicles",
         "summary": "List vehicles",
-        "description": "Newest first by \`sort\` (default \`created_at\`). Filters combine with AND. Archived and merged vehicles appear only with \`lifecycle=archived\` or \`all\`.",
+        "description": "Newest first by \`sort\` (default \`created_at\`). Filters combine with AND. Archived and merged vehicles appear with \`lifecycle=archived\` or \`all\`, and in a sync crawl: with \`updated_after\` and no \`lifecycle\`, every record changed since is listed, archives and merges included.",
         "tags": [
           "Vehicles"
         ],
@@ -1157,8 +1156,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "in": "query",
             "name": "lifecycle",
             "schema": {
-              "default": "active",
-              "description": "Which records: not archived (default), archived (including merged), or all",
+              "description": "Which records: not archived (\`active\`), archived (merged ones included), or \`all\`. Default: \`active\`, but \`all\` when \`updated_after\` is given, so that a sync crawl sees archives and merges as updates (spec \\"Sync guidance\\" 3)",
               "type": "string",
               "enum": [
                 "active",
@@ -1166,7 +1164,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                 "all"
               ]
             },
-            "description": "Which records: not archived (default), archived (including merged), or all"
+            "description": "Which records: not archived (\`active\`), archived (merged ones included), or \`all\`. Default: \`active\`, but \`all\` when \`updated_after\` is given, so that a sync crawl sees archives and merges as updates (spec \\"Sync guidance\\" 3)"
           },
           {
             "in": "query",
