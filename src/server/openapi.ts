@@ -42,7 +42,7 @@ const idempotencyKeyHeader = z
   .regex(/^[\x21-\x7e]+$/)
   .meta({
     description:
-      'Makes a retry safe: the same key with the same body replays the first result for 7 days (with `Idempotent-Replayed: true`), redacted for the scopes the integration has at the replay; the key with a different body is 422 `idempotency_key_reused` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.',
+      'Makes a retry safe: the same key with the same body replays the first result for 7 days (with `Idempotent-Replayed: true`), redacted for the scopes the integration has at the replay; the key with a different body is 422 `idempotency_key_reused` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as `no_changes`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.',
     example: '5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10',
   })
 

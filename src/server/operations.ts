@@ -18,6 +18,7 @@ import {
 import { Answer, type Operation, parseInput } from '../platform/operation.js'
 import { applyRedaction, type RedactedField, redactedFieldsOf, redactStoredJson } from '../platform/redaction.js'
 import type { AuthContext } from '../platform/tenancy/api-keys.js'
+import { errorEnvelope } from './plugins/errors.js'
 import { holdingSlot } from './plugins/in-flight.js'
 
 // An operation that declares no query parameters takes none: `?expected_version=1` on a PATCH must
@@ -64,11 +65,38 @@ function sendStored(reply: FastifyReply, result: StoredResult) {
   return reply.code(result.status).type('application/json; charset=utf-8').send(result.body)
 }
 
-/** A stored result replayed: redacted for the scopes the integration has now (spec "Redaction"). */
+/**
+ * A stored result replayed: redacted for the scopes the integration has now (spec "Redaction"). A
+ * stored refusal is sent as it was answered, its envelope's request_id the first request's.
+ */
 function sendReplay(reply: FastifyReply, result: StoredResult, fields: RedactedField[], auth: AuthContext) {
   reply.header('idempotent-replayed', 'true')
+  if (result.status >= 400) return sendStored(reply.header('cache-control', 'no-store'), result)
   return sendStored(reply, { status: result.status, body: redactStoredJson(result.body, fields, auth.scopes) })
 }
+
+// The savepoint after the key's claim: a refusal by the operation undoes its statements, not the claim.
+const operationSavepoint = 'operation'
+
+/**
+ * Whether a refusal binds the Idempotency-Key (docs/decisions/api-conventions.md, Idempotency-Key):
+ * the operation's own answer to this request (a 400 of its rules, a 404 inside it, a 409 blocker or
+ * version conflict, 422), as Stripe stores the result of every request that began executing. Not a
+ * refusal that says "retry" (Retry-After: a row lock waited out, a key in use), not the key's scopes,
+ * and never a 5xx: the same request may pass later, so it must be able to run again.
+ */
+function bindsIdempotencyKey(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 403, 429].includes(error.status) &&
+    error.headers['retry-after'] === undefined
+  )
+}
+
+/** What a write's transaction returns: the result to store, and the refusal to answer with when it is one. */
+type WriteResult = StoredResult & { refusal?: ApiError }
 
 /** The path with its ids filled in, so `/customers/x` and `/customers/x/` count as one request. */
 function resolvedPath(template: string, params: unknown): string {
@@ -147,22 +175,45 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
         // events, and the sealed result with COMMIT (TransactionSteps).
         let claimAnswered = false
         try {
-          const result = await withTransaction(
+          const result = await withTransaction<WriteResult>(
             deps.pool,
             async (tx, opened) => {
               claimAnswered = true
               if (key && !claimed(opened)) throw new KeyTakenMeanwhile()
-              const { status, body } = answered(operation, await operation.handler({ ...context, prepared, db: tx }))
+              let handled: unknown
+              try {
+                handled = await operation.handler({ ...context, prepared, db: tx })
+              } catch (error) {
+                // The operation refused this request: its statements are undone, its answer is kept
+                // under the key (replayed for 7 days, another body refused for 30).
+                if (!key || !bindsIdempotencyKey(error)) throw error
+                await tx.query(`rollback to savepoint ${operationSavepoint}`)
+                return {
+                  status: error.status,
+                  body: JSON.stringify(errorEnvelope(error, request.id)),
+                  refusal: error,
+                }
+              }
+              const { status, body } = answered(operation, handled)
               if (redacted.length > 0) applyRedaction(body, redacted, auth.scopes)
-              return { status, body: JSON.stringify(body) } satisfies StoredResult
+              return { status, body: JSON.stringify(body) }
             },
             key && fingerprint
               ? {
                   opening: claimKeyStatement(scope, key, fingerprint),
-                  closing: (stored) => completeKeyStatement(scope, key, stored, deps.secrets.sealKey),
+                  savepoint: operationSavepoint,
+                  closing: (stored) =>
+                    completeKeyStatement(
+                      scope,
+                      key,
+                      { status: stored.status, body: stored.body },
+                      deps.secrets.sealKey,
+                    ),
                 }
               : {},
           )
+          // Answered by the errors plugin, as any refusal: the body it writes is the one stored.
+          if (result.refusal) throw result.refusal
           return sendStored(reply, result)
         } catch (error) {
           // The claim waited out the lock timeout: the request holding the key is still running.

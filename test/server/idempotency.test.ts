@@ -1,6 +1,8 @@
 // Idempotency-Key as an integrator relies on it: validation, replay (also under 20 concurrent
 // retries), reuse with another request, scoping per integration, the 7-day replay and 30-day reuse
-// windows, and encryption of the stored replay. Real HTTP, real Postgres, no mocks.
+// windows, encryption of the stored replay, and which refusals bind the key (the operation's own:
+// 409 blockers, 404, its 400s) and which do not (validation, scopes, authentication). Real HTTP,
+// real Postgres, no mocks.
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
 import type { Scope } from '../../src/lib/scopes.js'
@@ -403,4 +405,144 @@ t.test('a replay is redacted for the scopes of the request that replays, not of 
   t.ok(replayedHidden.body.redacted_fields.includes('/pricing'), 'listed as redacted')
   const replayedWithScope = await send<PricedJson>('POST', `/v1/repair-orders/${order.body.id}/jobs`, key, jobRequest)
   t.equal(replayedWithScope.text, job.text, 'with the scope back, the first replay is the stored bytes again')
+})
+
+t.test('a refusal by the operation binds the key: replayed as it was, another body refused', async (t) => {
+  const { shop, key } = await newShopKey()
+  const create = (first_name: string) =>
+    send('POST', '/v1/customers', key, { body: { first_name, last_name: 'Bound' }, idempotencyKey: randomUUID() })
+  const holder = (await create('Holder')).body
+  const other = (await create('Other')).body
+
+  // A 409 blocker that would pass later: the external id is freed after the refusal.
+  const conflictKey = randomUUID()
+  const putTaken = () =>
+    send('PUT', `/v1/customers/${other.id}/external-id`, key, {
+      body: { external_id: 'ERP-1' },
+      idempotencyKey: conflictKey,
+    })
+  t.equal(
+    (await send('PUT', `/v1/customers/${holder.id}/external-id`, key, { body: { external_id: 'ERP-1' } })).status,
+    200,
+  )
+  const refused = await putTaken()
+  assertError(t, refused, 409, 'external_id_in_use')
+  t.equal(refused.headers.get('idempotent-replayed'), null, 'the first refusal is answered, not replayed')
+  t.equal((await send('DELETE', `/v1/customers/${holder.id}/external-id`, key)).status, 200, 'the id is free again')
+  const retried = await putTaken()
+  t.equal(retried.status, 409, 'the identical retry replays the refusal, though it would pass now')
+  t.equal(retried.text, refused.text, 'byte for byte, request_id included')
+  t.equal(retried.headers.get('idempotent-replayed'), 'true')
+  t.equal(retried.headers.get('cache-control'), 'no-store')
+  assertError(
+    t,
+    await send('PUT', `/v1/customers/${other.id}/external-id`, key, {
+      body: { external_id: 'ERP-2' },
+      idempotencyKey: conflictKey,
+    }),
+    422,
+    'idempotency_key_reused',
+    'Idempotency-Key',
+  )
+
+  // A 400 of the operation's own rules (no_changes), then a changed body under the same key.
+  const noChangeKey = randomUUID()
+  const unchanged = await send('PATCH', `/v1/customers/${other.id}`, key, {
+    body: { first_name: 'Other' },
+    idempotencyKey: noChangeKey,
+  })
+  assertError(t, unchanged, 400, 'no_changes')
+  const changed = await send('PATCH', `/v1/customers/${other.id}`, key, {
+    body: { first_name: 'Renamed' },
+    idempotencyKey: noChangeKey,
+  })
+  assertError(t, changed, 422, 'idempotency_key_reused', 'Idempotency-Key')
+  t.equal((await send('GET', `/v1/customers/${other.id}`, key)).body.first_name, 'Other', 'nothing changed')
+
+  // A 404 inside the operation: the record does not exist for this shop.
+  const missingKey = randomUUID()
+  const missing = await send('POST', '/v1/customers/cus_4bW2yXk0fT9QmZr7LcVd1p/archive', key, {
+    idempotencyKey: missingKey,
+  })
+  assertError(t, missing, 404, 'not_found')
+  const missingAgain = await send('POST', '/v1/customers/cus_4bW2yXk0fT9QmZr7LcVd1p/archive', key, {
+    idempotencyKey: missingKey,
+  })
+  t.equal(missingAgain.text, missing.text)
+  t.equal(missingAgain.headers.get('idempotent-replayed'), 'true')
+
+  // The refusals changed nothing: version 1 is still current, and a stale version is still refused.
+  const current = await send('PATCH', `/v1/customers/${other.id}`, key, {
+    body: { notes: 'late', expected_version: 1 },
+    idempotencyKey: randomUUID(),
+  })
+  t.equal(current.status, 200, 'version 1 is current')
+  const staleAgain = await send('PATCH', `/v1/customers/${other.id}`, key, {
+    body: { notes: 'later', expected_version: 1 },
+    idempotencyKey: randomUUID(),
+  })
+  assertError(t, staleAgain, 409, 'version_conflict')
+  t.equal(await eventCount(shop.id, 'customer.updated'), 1, 'refusals record no event')
+
+  // Sealed at rest, as successes are.
+  const { rows } = await api.pool.query<{ response_sealed: Buffer | null; response_status: number }>(
+    'select response_sealed, response_status from idempotency_keys where shop_id = $1 and key = $2',
+    [shop.id, conflictKey],
+  )
+  t.equal(rows[0]?.response_status, 409)
+  const sealed = rows[0]?.response_sealed
+  t.ok(sealed && sealed.length > 0, 'the refusal is stored')
+  for (const plaintext of ['external_id_in_use', 'ERP-1', other.id, '"blockers"']) {
+    t.notOk(sealed?.includes(Buffer.from(plaintext)), `"${plaintext}" is not stored in plaintext`)
+  }
+})
+
+t.test('a request refused before its operation binds nothing', async (t) => {
+  const { shop, key } = await newShopKey()
+  // Body schema validation: a corrected body goes through under the same key.
+  const validationKey = randomUUID()
+  assertError(
+    t,
+    await send('POST', '/v1/customers', key, {
+      body: { first_name: '', last_name: 'Fixed' },
+      idempotencyKey: validationKey,
+    }),
+    400,
+    'invalid_request',
+    'first_name',
+  )
+  const fixed = await send('POST', '/v1/customers', key, {
+    body: { first_name: 'Now', last_name: 'Fixed' },
+    idempotencyKey: validationKey,
+  })
+  t.equal(fixed.status, 201, 'the corrected request runs')
+  t.equal(fixed.headers.get('idempotent-replayed'), null)
+
+  // Scopes: the same request runs once the shop grants the scope.
+  const limited = await createTestKey(api.pool, shop, ['customers.read'], 'Limited')
+  const scopeKey = randomUUID()
+  const body = { first_name: 'Scoped', last_name: 'Later' }
+  assertError(
+    t,
+    await send('POST', '/v1/customers', limited.key, { body, idempotencyKey: scopeKey }),
+    403,
+    'insufficient_scope',
+  )
+  await updateIntegrationScopes(api.pool, limited.integrationId, ['customers.read', 'customers.write'])
+  const granted = await send('POST', '/v1/customers', limited.key, { body, idempotencyKey: scopeKey })
+  t.equal(granted.status, 201, 'the same request runs once the scope is granted')
+
+  // Authentication: an unknown key stores nothing under any integration.
+  const authKey = randomUUID()
+  assertError(
+    t,
+    await send('POST', '/v1/customers', 'shopapi_nope', { body, idempotencyKey: authKey }),
+    401,
+    'invalid_api_key',
+  )
+  const { rows } = await api.pool.query<{ n: number }>(
+    'select count(*)::int as n from idempotency_keys where key = $1',
+    [authKey],
+  )
+  t.equal(rows[0]?.n, 0)
 })

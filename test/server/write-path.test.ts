@@ -108,46 +108,54 @@ t.test('an update or archive that fails after its change leaves the customer as 
   t.same(await counts(shop.id), before, 'no event and no idempotency record was left')
 })
 
-t.test('a failed request does not use up its Idempotency-Key', async (t) => {
-  const { shop, key } = await newShopKey()
-  const idempotencyKey = randomUUID()
-  const invalid = await send('POST', '/v1/customers', key, {
-    body: { first_name: 'Fix', last_name: 'Me', email: 'not an email' },
-    idempotencyKey,
-  })
-  assertError(t, invalid, 400, 'invalid_request', 'email')
-  const fixed = await send('POST', '/v1/customers', key, {
-    body: { first_name: 'Fix', last_name: 'Me', email: 'fixed@example.com' },
-    idempotencyKey,
-  })
-  t.equal(fixed.status, 201, 'the corrected request goes through under the same key')
+t.test(
+  'a request refused by validation leaves its Idempotency-Key free; one the operation refused binds it',
+  async (t) => {
+    const { shop, key } = await newShopKey()
+    const idempotencyKey = randomUUID()
+    const invalid = await send('POST', '/v1/customers', key, {
+      body: { first_name: 'Fix', last_name: 'Me', email: 'not an email' },
+      idempotencyKey,
+    })
+    assertError(t, invalid, 400, 'invalid_request', 'email')
+    const fixed = await send('POST', '/v1/customers', key, {
+      body: { first_name: 'Fix', last_name: 'Me', email: 'fixed@example.com' },
+      idempotencyKey,
+    })
+    t.equal(fixed.status, 201, 'the corrected request goes through under the same key')
 
-  const holder = await create(t, key, { first_name: 'Holds', last_name: 'Id' })
-  t.equal(
-    (await send('PUT', `/v1/customers/${holder.id}/external-id`, key, { body: { external_id: 'ERP-9' } })).status,
-    200,
-  )
-  const refsBefore = (await counts(shop.id)).refs
-  const putKey = randomUUID()
-  const conflict = await send('PUT', `/v1/customers/${fixed.body.id}/external-id`, key, {
-    body: { external_id: 'ERP-9' },
-    idempotencyKey: putKey,
-  })
-  assertError(t, conflict, 409, 'external_id_in_use', 'external_id')
-  t.ok((conflict.body as unknown as ErrorBody).error.blockers.length > 0, 'with a blocker saying how to resolve it')
-  t.equal((await counts(shop.id)).refs, refsBefore, 'the conflict left no partial state')
-  t.equal((await send('GET', `/v1/customers/${holder.id}`, key)).body.external_id, 'ERP-9', 'the holder keeps its id')
-  t.equal((await send('GET', `/v1/customers/${fixed.body.id}`, key)).body.external_id, null)
+    const holder = await create(t, key, { first_name: 'Holds', last_name: 'Id' })
+    t.equal(
+      (await send('PUT', `/v1/customers/${holder.id}/external-id`, key, { body: { external_id: 'ERP-9' } })).status,
+      200,
+    )
+    const refsBefore = (await counts(shop.id)).refs
+    const putKey = randomUUID()
+    const conflict = await send('PUT', `/v1/customers/${fixed.body.id}/external-id`, key, {
+      body: { external_id: 'ERP-9' },
+      idempotencyKey: putKey,
+    })
+    assertError(t, conflict, 409, 'external_id_in_use', 'external_id')
+    t.ok((conflict.body as unknown as ErrorBody).error.blockers.length > 0, 'with a blocker saying how to resolve it')
+    t.equal((await counts(shop.id)).refs, refsBefore, 'the conflict left no partial state')
+    t.equal((await send('GET', `/v1/customers/${holder.id}`, key)).body.external_id, 'ERP-9', 'the holder keeps its id')
+    t.equal((await send('GET', `/v1/customers/${fixed.body.id}`, key)).body.external_id, null)
 
-  t.equal((await send('DELETE', `/v1/customers/${holder.id}/external-id`, key)).status, 200)
-  const retried = await send('PUT', `/v1/customers/${fixed.body.id}/external-id`, key, {
-    body: { external_id: 'ERP-9' },
-    idempotencyKey: putKey,
-  })
-  t.equal(retried.status, 200, 'after resolving the conflict the same key goes through')
-  t.equal(retried.headers.get('idempotent-replayed'), null)
-  t.equal((await send('GET', `/v1/customers/${fixed.body.id}`, key)).body.external_id, 'ERP-9')
-})
+    t.equal((await send('DELETE', `/v1/customers/${holder.id}/external-id`, key)).status, 200)
+    const retried = await send('PUT', `/v1/customers/${fixed.body.id}/external-id`, key, {
+      body: { external_id: 'ERP-9' },
+      idempotencyKey: putKey,
+    })
+    t.equal(retried.status, 409, 'after resolving the conflict the same key replays the refusal')
+    t.equal(retried.headers.get('idempotent-replayed'), 'true')
+    const renewed = await send('PUT', `/v1/customers/${fixed.body.id}/external-id`, key, {
+      body: { external_id: 'ERP-9' },
+      idempotencyKey: randomUUID(),
+    })
+    t.equal(renewed.status, 200, 'a new key goes through')
+    t.equal((await send('GET', `/v1/customers/${fixed.body.id}`, key)).body.external_id, 'ERP-9')
+  },
+)
 
 t.test('setting an external id does not change the record, its version or its events', async (t) => {
   const { shop, key } = await newShopKey()

@@ -68,7 +68,8 @@ export function toApiError(error: unknown): ApiError {
   )
 }
 
-function envelope(error: ApiError, requestId: string | null) {
+/** The body of an error answer, as sendError writes it (and an idempotency record stores it). */
+export function errorEnvelope(error: ApiError, requestId: string | null) {
   return {
     error: {
       code: error.code,
@@ -97,7 +98,7 @@ export function sendError(
     .header('cache-control', 'no-store')
     .code(error.status)
     .type('application/json; charset=utf-8')
-    .send(envelope(error, requestId))
+    .send(errorEnvelope(error, requestId))
 }
 
 /**
@@ -174,7 +175,7 @@ export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoExce
   // Never write into a response already on its way (an error on a keep-alive connection mid-reply).
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
   if (socket.writable && !inFlight?.headersSent) {
-    const body = JSON.stringify(envelope(apiError, null))
+    const body = JSON.stringify(errorEnvelope(apiError, null))
     socket.write(
       [
         `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}`,

@@ -361,11 +361,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -582,7 +582,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -707,11 +707,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -834,7 +834,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -957,7 +957,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -1270,11 +1270,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -1491,7 +1491,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -1616,11 +1616,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -1743,7 +1743,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -1866,7 +1866,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -2292,11 +2292,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -2512,7 +2512,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -2637,11 +2637,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -2764,11 +2764,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -2885,11 +2885,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -3261,11 +3261,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -3485,7 +3485,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -3610,7 +3610,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -3733,7 +3733,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -3850,11 +3850,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -4196,11 +4196,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -4315,11 +4315,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -4434,11 +4434,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -5739,11 +5739,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -5959,7 +5959,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -6084,11 +6084,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -6201,7 +6201,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -6324,7 +6324,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -7256,11 +7256,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
@@ -7515,7 +7515,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             }
           }
@@ -7778,11 +7778,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "responses": {
@@ -7894,11 +7894,11 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "minLength": 1,
               "maxLength": 255,
               "pattern": "^[\\\\x21-\\\\x7e]+$",
-              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
+              "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal.",
               "example": "5f0c8e2a-3b1d-4c8e-9a57-2f6f1f3c9b10"
             },
             "required": true,
-            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
+            "description": "Makes a retry safe: the same key with the same body replays the first result for 7 days (with \`Idempotent-Replayed: true\`), redacted for the scopes the integration has at the replay; the key with a different body is 422 \`idempotency_key_reused\` for 30 days. The result is whatever the operation answered, its own refusals included (a 409 blocker, a 404, its 400s such as \`no_changes\`); a request refused before the operation ran (authentication, scopes, throttling, body validation) or with a 5xx binds nothing. Scoped to the integration. 1-255 visible ASCII characters; a UUID is ideal."
           }
         ],
         "requestBody": {
