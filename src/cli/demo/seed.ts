@@ -768,6 +768,8 @@ class DemoSeeder {
     const converted = await this.#change((tx) =>
       convertAppointment(tx, this.#actor, appointment, { odometer_in: this.#random.int(10, 150) * 1000 }),
     )
+    // Conversion leaves the appointment arrived; the front desk closes the visit.
+    await this.#setStatus(appointment, 'fulfilled')
     this.#orders.push({
       publicId: converted.repairOrder.public_id,
       id: converted.repairOrder.id,

@@ -127,7 +127,7 @@ export const appointmentOperations = [
     operationId: 'convertAppointment',
     summary: 'Convert an appointment to a repair order',
     description:
-      "A booked or arrived appointment with a vehicle becomes a repair order (`scheduled`, or `checked_in` once arrived) whose `origin_appointment_id` is the appointment and whose concern is the appointment's reason; the appointment becomes `fulfilled`. 201 with the new order; 200 with the same order when the appointment was already converted (whatever the Idempotency-Key), so one appointment never makes two orders. A requested, cancelled or no-show appointment, or one without a vehicle, is 409 `conflict` with a blocker.",
+      "A booked or arrived appointment with a vehicle becomes a repair order (`scheduled`, or `checked_in` once arrived) whose `origin_appointment_id` is the appointment and whose concern is the appointment's reason; the appointment keeps its status and shows the order in `repair_order_id` (a booked customer can still be checked in, which checks the order in too, or cancel). 201 with the new order; 200 with the same order when the appointment was already converted (whatever the Idempotency-Key), so one appointment never makes two orders. A requested, cancelled or no-show appointment, or one without a vehicle, is 409 `conflict` with a blocker.",
     tag,
     scopes: [...readWrite, 'repair_orders.read', 'repair_orders.write'],
     params,

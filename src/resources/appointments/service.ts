@@ -16,6 +16,7 @@ import {
 } from '../../platform/resource.js'
 import { assertAction, assertMove, statusChangedEvent } from '../../platform/workflow.js'
 import {
+  checkInScheduledOrder,
   createRepairOrder,
   getRepairOrder,
   lockCustomerAndVehicle,
@@ -246,7 +247,7 @@ async function changeStatus(
   actor: Actor,
   row: AppointmentRow,
   to: AppointmentStatus,
-  extra: { statusReason?: string | null; repairOrderId?: string; events?: NewEvent[] } = {},
+  extra: { statusReason?: string | null; events?: NewEvent[] } = {},
 ): Promise<AppointmentRow> {
   const sets = ['status = $3::text', 'version = version + 1', "updated_at = date_trunc('milliseconds', now())"]
   const stamp = stamps[to]
@@ -256,11 +257,9 @@ async function changeStatus(
     values.push(extra.statusReason)
     sets.push(`status_reason = $${values.length}::text`)
   }
-  if (extra.repairOrderId !== undefined) {
-    values.push(extra.repairOrderId)
-    sets.push(`repair_order_id = $${values.length}::uuid`)
-  }
   await tx.query(`update appointments set ${sets.join(', ')} where shop_id = $1::uuid and id = $2::uuid`, values)
+  // Converted before the customer arrived: the order opened for the visit is checked in with it.
+  if (to === 'arrived' && row.repair_order_id) await checkInScheduledOrder(tx, actor, row.repair_order_id)
   await recordEvents(tx, actor, [
     statusChangedEvent(appointmentWorkflow, 'appointment.status_changed', row.public_id, {
       field: 'status',
@@ -303,9 +302,12 @@ export async function setAppointmentStatus(
 
 /**
  * Turns a booked or arrived appointment into a repair order (`scheduled` while the vehicle is
- * expected, `checked_in` once it has arrived) and marks the appointment `fulfilled`. The appointment
- * row is locked first, so of many concurrent conversions one creates the order and the others find
- * it (`created: false`); the unique origin index would refuse a second order anyway.
+ * expected, `checked_in` once it has arrived) and records the order on the appointment
+ * (`repair_order_id`), leaving its status as it was (spec "States and transitions": "unchanged in
+ * material"): a booked customer who has not arrived can still be checked in (which checks the order
+ * in) or cancel. The appointment row is locked first, so of many concurrent conversions one creates
+ * the order and the others find it (`created: false`); the unique origin index would refuse a second
+ * order anyway.
  */
 export async function convertAppointment(
   tx: Queryable,
@@ -369,17 +371,21 @@ export async function convertAppointment(
     },
     { appointmentId: row.id, state: row.status === 'arrived' ? 'checked_in' : 'scheduled' },
   )
-  await changeStatus(tx, actor, row, 'fulfilled', {
-    repairOrderId: repairOrder.id,
-    events: [
-      {
-        type: 'appointment.converted_to_repair_order',
-        objectType: 'appointment',
-        objectId: row.public_id,
-        summary: { repair_order_id: repairOrder.public_id, status: 'fulfilled' },
-      },
-    ],
-  })
+  // A change of the appointment (repair_order_id), so a sync crawl sees it; its status stays.
+  await tx.query(
+    `update appointments set repair_order_id = $3::uuid, version = version + 1,
+       updated_at = date_trunc('milliseconds', now())
+     where shop_id = $1::uuid and id = $2::uuid`,
+    [row.shop_id, row.id, repairOrder.id],
+  )
+  await recordEvents(tx, actor, [
+    {
+      type: 'appointment.converted_to_repair_order',
+      objectType: 'appointment',
+      objectId: row.public_id,
+      summary: { repair_order_id: repairOrder.public_id, status: row.status },
+    },
+  ])
   return { repairOrder, created: true }
 }
 
@@ -399,6 +405,9 @@ async function markNoShowsIn(tx: Queryable, now: Date, batch: number): Promise<n
        where status in ('requested', 'booked') and date < ($1::timestamptz at time zone 'UTC')::date + 1
          and ((date + 1)::timestamp at time zone timezone) <= $1::timestamptz
          and created_at < ((date + 1)::timestamp at time zone timezone)
+         -- Converted, and the shop has its order under way: the customer came, whatever the appointment says.
+         and not exists (select 1 from repair_orders r where r.shop_id = appointments.shop_id
+           and r.id = appointments.repair_order_id and r.state not in ('scheduled', 'cancelled'))
        order by date limit $2::integer
        for update skip locked)
      update appointments a set status = 'no_show', version = a.version + 1, updated_at = date_trunc('milliseconds', now())

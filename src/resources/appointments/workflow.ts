@@ -16,8 +16,10 @@ const actionScopes = ['appointments.read', 'appointments.write'] as const
 
 /**
  * An appointment's life. Integrations `cancel` and `check_in`; the shop confirms (`booked`), marks
- * `fulfilled` or `no_show`, and can undo a no-show for a late customer. Conversion to a repair order
- * makes it `fulfilled`; the scheduled sweep makes appointments nobody arrived for `no_show`.
+ * `fulfilled` or `no_show`, and can undo a no-show for a late customer; the scheduled sweep makes
+ * appointments nobody arrived for `no_show`. Conversion to a repair order changes no status (it sets
+ * `repair_order_id`), and `fulfilled` is the shop's word that the visit is over, given by staff only
+ * (docs/decisions/shop-floor.md, "Appointments").
  */
 export const appointmentWorkflow = defineWorkflow({
   name: 'appointment',

@@ -253,6 +253,21 @@ export async function moveRepairOrder(
 }
 
 /**
+ * The vehicle of an order opened from an appointment has arrived (the appointment was checked in): an
+ * order still `scheduled` becomes `checked_in`, as a conversion of an arrived appointment opens it. An
+ * order the shop has already moved on (or cancelled) is left as it is.
+ */
+export async function checkInScheduledOrder(tx: Queryable, actor: Actor, orderId: string): Promise<void> {
+  const { rows } = await tx.query<Pick<RepairOrderRow, 'shop_id' | 'id' | 'public_id' | 'number_value' | 'state'>>(
+    `select shop_id, id, public_id, number_value, state from repair_orders
+     where shop_id = $1::uuid and id = $2::uuid for update`,
+    [actor.shopId, orderId],
+  )
+  const order = rows[0]
+  if (order?.state === 'scheduled') await writeState(tx, actor, order, 'checked_in')
+}
+
+/**
  * A move the ledger makes (isLedgerMove) on an order the caller has locked: the state, its stamp and
  * repair_order.status_changed, in the caller's transaction. Any other move is a bug of the caller.
  */

@@ -159,8 +159,9 @@ t.test('PATCH by status: arrived keeps its slot but takes notes; final statuses 
   await act(key, cancelled.body.id, 'cancel')
   assertRefused(t, await patch(key, cancelled.body.id, { notes: 'too late' }), 'state_cancelled')
 
+  // Fulfilled is the shop's word (staff only): conversion does not set it.
   const fulfilled = await book(key, { customer_id: customerId, vehicle_id: vehicleId, date, time: '13:00' })
-  t.equal((await convert(key, fulfilled.body.id)).status, 201)
+  await api.pool.query("update appointments set status = 'fulfilled' where public_id = $1", [fulfilled.body.id])
   assertRefused(t, await patch(key, fulfilled.body.id, { notes: 'after the fact' }), 'state_fulfilled')
   assertRefused(t, await act(key, fulfilled.body.id, 'cancel'), 'state_fulfilled')
   assertRefused(t, await act(key, fulfilled.body.id, 'check-in'), 'state_fulfilled')
@@ -206,8 +207,8 @@ t.test('conversion: the repair order it makes, 201 then 200, and what refuses it
   const fetched = await sendJson<RepairOrderJson>(api, 'GET', `/v1/repair-orders/${created.body.id}`, key)
   t.equal(fetched.body.origin_appointment_id, booked.body.id)
   const after = await get(key, booked.body.id)
-  t.match(after.body, { status: 'fulfilled', repair_order_id: created.body.id, version: 2 })
-  t.same(after.body.available_actions, [])
+  t.match(after.body, { status: 'booked', repair_order_id: created.body.id, version: 2 }, 'status unchanged')
+  t.same(after.body.available_actions, ['cancel', 'check_in'], 'a booked customer can still arrive or cancel')
 
   const arrived = await book(key, { customer_id: customerId, vehicle_id: vehicleId, date, time: '11:00' })
   await act(key, arrived.body.id, 'check-in')
@@ -256,6 +257,34 @@ t.test('conversion: the repair order it makes, 201 then 200, and what refuses it
   t.equal((await get(key, waiting.body.id)).body.status, 'booked')
 })
 
+t.test('a converted booked appointment is checked in (its order too) or cancelled as any other', async (t) => {
+  const { key, customerId, vehicleId } = await setUpShop('America/New_York')
+  const order = async (id: string) =>
+    (await sendJson<RepairOrderJson & { state: string }>(api, 'GET', `/v1/repair-orders/${id}`, key)).body
+
+  const arriving = await book(key, { customer_id: customerId, vehicle_id: vehicleId, date, time: '09:00' })
+  const opened = await convert(key, arriving.body.id)
+  t.equal(opened.status, 201)
+  t.equal((await order(opened.body.id)).state, 'scheduled', 'the order waits for the vehicle')
+  const checkedIn = await act(key, arriving.body.id, 'check-in')
+  t.equal(checkedIn.status, 200, { body: checkedIn.body })
+  t.match(checkedIn.body, { status: 'arrived', repair_order_id: opened.body.id })
+  t.equal((await order(opened.body.id)).state, 'checked_in', 'checking the customer in checks the order in')
+  t.same(
+    eventTypes(await eventsOf(key, opened.body.id)),
+    ['repair_order.created', 'repair_order.status_changed'],
+    "the order's move is recorded",
+  )
+  t.equal((await convert(key, arriving.body.id)).status, 200, 'still the same order')
+
+  const staying = await book(key, { customer_id: customerId, vehicle_id: vehicleId, date, time: '10:00' })
+  const kept = await convert(key, staying.body.id)
+  const cancelled = await act(key, staying.body.id, 'cancel', { reason: 'Car sold' })
+  t.equal(cancelled.status, 200, { body: cancelled.body })
+  t.match(cancelled.body, { status: 'cancelled', status_reason: 'Car sold', repair_order_id: kept.body.id })
+  t.equal((await order(kept.body.id)).state, 'scheduled', "the order is the shop's to cancel")
+})
+
 t.test('events: what each change records, with summaries an integrator can use', async (t) => {
   const { shop, key, customerId, vehicleId } = await setUpShop('America/New_York')
   const technicianId = await addTechnician(shop.id, 'Sam Ortiz', null)
@@ -295,7 +324,6 @@ t.test('events: what each change records, with summaries an integrator can use',
   const order = await convert(key, booked.body.id)
   t.equal(order.status, 201)
   t.equal((await convert(key, booked.body.id)).status, 200)
-  assertRefused(t, await act(key, booked.body.id, 'cancel'), 'state_fulfilled')
 
   const events = await eventsOf(key, booked.body.id)
   t.same(
@@ -306,15 +334,12 @@ t.test('events: what each change records, with summaries an integrator can use',
   t.same(events[before]?.data.summary, { status: 'arrived', previous_status: 'booked', date, time: '11:30' })
   const conversion = events.slice(before + 1)
   t.same(
-    eventTypes(conversion).sort(),
-    ['appointment.converted_to_repair_order', 'appointment.status_changed'],
-    'the conversion records two appointment events, once',
+    eventTypes(conversion),
+    ['appointment.converted_to_repair_order'],
+    'the conversion records one appointment event, once, and no status change',
   )
-  t.match(conversion.find((event) => event.type === 'appointment.status_changed')?.data.summary, {
-    status: 'fulfilled',
-    previous_status: 'arrived',
-  })
   const converted = conversion.find((event) => event.type === 'appointment.converted_to_repair_order')
+  t.equal(converted?.data.summary.status, 'arrived', 'the status it keeps')
   t.equal(converted?.data.summary.repair_order_id, order.body.id, 'the repair order by its ro_ id')
   t.match(converted?.data.summary.repair_order_id, /^ro_/)
   t.same(eventTypes(await eventsOf(key, order.body.id)), ['repair_order.created'], 'and the order its own')
@@ -333,10 +358,16 @@ t.test('events: what each change records, with summaries an integrator can use',
 })
 
 t.test('the no-show sweep: requested and booked appointments whose shop day has ended', async (t) => {
-  const { shop, key, customerId } = await setUpShop('America/New_York')
+  const { shop, key, customerId, vehicleId } = await setUpShop('America/New_York')
   const day = '2027-05-10'
   const statusOf = async (id: string) => (await get(key, id)).body.status
   const booked = await book(key, { customer_id: customerId, date: day, time: '10:00' })
+  // Converted ahead of the visit: missed while the order waits; not when the shop has started on it.
+  const convertedMissed = await book(key, { customer_id: customerId, vehicle_id: vehicleId, date: day, time: '14:00' })
+  t.equal((await convert(key, convertedMissed.body.id)).status, 201)
+  const convertedCame = await book(key, { customer_id: customerId, vehicle_id: vehicleId, date: day, time: '15:00' })
+  const cameOrder = await convert(key, convertedCame.body.id)
+  await api.pool.query("update repair_orders set state = 'checked_in' where public_id = $1", [cameOrder.body.id])
   const late = await book(key, { customer_id: customerId, date: day, time: '23:45' })
   const arrived = await book(key, { customer_id: customerId, date: day, time: '11:00' })
   await act(key, arrived.body.id, 'check-in')
@@ -369,6 +400,8 @@ t.test('the no-show sweep: requested and booked appointments whose shop day has 
   t.equal(await statusOf(requested.body.id), 'no_show', 'a request nobody confirmed or came to')
   t.equal(await statusOf(arrived.body.id), 'arrived', 'an arrived customer is no no-show')
   t.equal(await statusOf(cancelled.body.id), 'cancelled')
+  t.equal(await statusOf(convertedMissed.body.id), 'no_show', 'converted, its order still scheduled: missed')
+  t.equal(await statusOf(convertedCame.body.id), 'booked', 'converted, its order checked in by the shop: no no-show')
   t.equal(await statusOf(tomorrow.body.id), 'booked', "the next day's appointment waits")
   await markNoShows(api.pool, new Date('2027-05-13T00:00:00Z'))
   t.equal(await statusOf(enteredLate), 'booked', 'one entered after its day had ended is left alone')
