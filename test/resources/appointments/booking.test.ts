@@ -1,6 +1,6 @@
 // Where an appointment may go, over real HTTP and real Postgres: the shop's hours, closed weekdays and
 // closures, the day's capacity and a technician's (with the last place raced by 20 concurrent
-// bookings, and by concurrent moves), PATCH moves re-checked like bookings, and who may be booked.
+// bookings, and by concurrent moves), PATCH moves re-checked like bookings, and who may be booked; a fully booked refusal replayed under its Idempotency-Key.
 import t, { type Test } from 'tap'
 import { startTestApp } from '../../helpers/app.js'
 import {
@@ -384,4 +384,22 @@ t.test('a technician deactivated after the booking stays on it; only a new techn
   const unassigned = await patch(key, booked.body.id, { technician_id: null })
   t.equal(unassigned.body.technician_id, null)
   assertBlocked(t, await patch(key, booked.body.id, { technician_id: leaving }), [['technician', 'inactive']])
+})
+
+t.test('a fully booked refusal binds its Idempotency-Key: the retry is replayed after a place frees', async (t) => {
+  const { shop, key, customerId } = await setUpShop('America/Denver')
+  await setEveryDay(shop.id, '08:00', '18:00', 1)
+  const first = await book(key, { customer_id: customerId, date: tuesday, time: '08:00' })
+  t.equal(first.status, 201)
+  const idempotencyKey = `full-${shop.public_id}`
+  const body = { customer_id: customerId, date: tuesday, time: '09:00' }
+  const refused = await book(key, body, idempotencyKey)
+  assertBlocked(t, refused, [['shop_hours', 'fully_booked']])
+  await api.pool.query("update appointments set status = 'cancelled' where public_id = $1", [first.body.id])
+  const retried = await book(key, body, idempotencyKey)
+  t.equal(retried.status, 409, 'the identical retry gets the first answer, though a place is free now')
+  t.equal(retried.headers.get('idempotent-replayed'), 'true')
+  t.same(retried.body, refused.body)
+  const fresh = await book(key, body)
+  t.equal(fresh.status, 201, 'a new request (a new key) books the freed place')
 })
