@@ -1,6 +1,7 @@
 // Where an appointment may go, over real HTTP and real Postgres: the shop's hours, closed weekdays and
 // closures, the day's capacity and a technician's (with the last place raced by 20 concurrent
-// bookings, and by concurrent moves), PATCH moves re-checked like bookings, and who may be booked; a fully booked refusal replayed under its Idempotency-Key.
+// bookings, and by concurrent moves), PATCH moves re-checked like bookings, and who may be booked;
+// a fully booked refusal replayed under its Idempotency-Key.
 import t, { type Test } from 'tap'
 import { startTestApp } from '../../helpers/app.js'
 import {
