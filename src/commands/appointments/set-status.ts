@@ -8,7 +8,7 @@ const staffTargets = ['requested', 'booked', 'fulfilled', 'no_show'] as const
 
 export default class AppointmentsSetStatus extends StaffCommand {
   static override description =
-    'Move an appointment as the front desk: confirm a request (booked), send it back to requested, mark it fulfilled or a no-show (a no-show can be booked again for a late customer). Impossible moves are refused with the allowed ones named. Records appointment.status_changed.'
+    'Move an appointment as the front desk: confirm a request (booked), send it back to requested, mark it fulfilled (the visit is over: only staff say so, converting it to a repair order does not) or a no-show (a no-show can be booked again for a late customer). Impossible moves are refused with the allowed ones named. Records appointment.status_changed.'
   static override examples = [
     '<%= config.bin %> appointments set-status appt_4bW2yXk0fT9QmZr7LcVd1p booked',
     '<%= config.bin %> appointments set-status appt_4bW2yXk0fT9QmZr7LcVd1p no_show --reason "No call" --json',
