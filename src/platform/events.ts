@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/pool.js'
-import { SqlParams } from '../db/sql.js'
+import { SqlParams, statementName } from '../db/sql.js'
 import { ApiError } from '../lib/errors.js'
 import { type IdKind, newPublicId } from '../lib/ids.js'
 import type { Scope } from '../lib/scopes.js'
@@ -205,6 +205,51 @@ export async function listEvents(
   const where = [...visibilityFilter(params, reader, scopes), 'not e.test']
   if (filter.type) where.push(`e.type = ${params.add(filter.type, 'text')}`)
   return fetchPage<EventRow>(db, { select: eventColumns, from: 'events e', where, params, alias: 'e' }, page)
+}
+
+/**
+ * Where a reader of the feed stands: after the event of this transaction id and sequence. The start
+ * of the retained window is (0, 0): no transaction has id 0, and events older than migration 00021
+ * carry 0 and sort by sequence.
+ */
+export interface FeedPosition {
+  xactId: string
+  sequence: string
+}
+
+export const feedStart: FeedPosition = { xactId: '0', sequence: '0' }
+
+export interface FeedRow extends EventRow {
+  xact_id: string
+  sequence: string
+}
+
+/**
+ * One page of the feed (GET /events?order=asc): oldest first in commit order, after `after`.
+ * Only events whose transaction is older than every transaction still running are shown
+ * (`pg_snapshot_xmin`): every event a later read can show then sorts after every event shown now, so
+ * a kept position never passes over an event that committed late (docs/decisions/events-and-webhooks.md,
+ * "The feed"). The horizon is the reader's own statement snapshot, so what it admits is visible to it.
+ */
+export async function listEventFeed(
+  db: Queryable,
+  reader: Actor,
+  scopes: Iterable<string>,
+  filter: { type?: EventType | undefined },
+  page: { after: FeedPosition; limit: number },
+): Promise<Page<FeedRow>> {
+  const params = new SqlParams()
+  const where = [...visibilityFilter(params, reader, scopes), 'not e.test']
+  if (filter.type) where.push(`e.type = ${params.add(filter.type, 'text')}`)
+  where.push(
+    'e.xact_id < pg_snapshot_xmin(pg_current_snapshot())',
+    `(e.xact_id, e.sequence) > (${params.add(page.after.xactId, 'xid8')}, ${params.add(page.after.sequence, 'bigint')})`,
+  )
+  const text = `select ${eventColumns}, e.xact_id::text as xact_id, e.sequence::text as sequence
+    from events e where ${where.join(' and ')}
+    order by e.xact_id, e.sequence limit ${page.limit + 1}`
+  const { rows } = await db.query<FeedRow>({ name: statementName('feed', text), text, values: params.values })
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit }
 }
 
 export async function getEvent(

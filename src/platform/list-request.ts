@@ -1,4 +1,5 @@
 import { canonicalJson, decodeCursor, encodeCursor } from '../lib/cursors.js'
+import { ApiError } from '../lib/errors.js'
 import type { AppDeps } from './deps.js'
 import type { Page, PageRequest, SortColumn } from './pagination.js'
 import type { AuthContext } from './tenancy/api-keys.js'
@@ -54,6 +55,59 @@ export function pageRequest(
                 publicId: last.public_id,
               })
             : null,
+      }
+    },
+  }
+}
+
+/** A position in the event feed: after the event of this transaction id and sequence (platform/events.ts). */
+export interface FeedCursorPosition {
+  xactId: string
+  sequence: string
+}
+
+const digits = /^\d{1,20}$/
+
+/**
+ * The page a feed request (GET /events?order=asc) asks for. Unlike a list, every page answers a
+ * cursor, the last one included: it is where the reader stands, and later returns exactly the events
+ * committed since (spec "Sync guidance" 4: keep the last cursor). Bound like a list's cursor, to the
+ * operation, the caller and every filter, `order` included, so a list cursor never reads as a feed's.
+ */
+export function feedRequest(
+  deps: AppDeps,
+  operationId: string,
+  auth: AuthContext,
+  query: ListQuery & { order: 'asc' },
+  options: { maxAgeSeconds: number; start: FeedCursorPosition },
+) {
+  const { limit, cursor, ...filters } = query
+  const binding = canonicalJson([operationId, auth.shopId, auth.integrationId, filters])
+  let after = options.start
+  if (cursor) {
+    // The feed's position travels in the list cursor's two fields: the transaction id, then the sequence.
+    const position = decodeCursor(deps.secrets.cursorKey, binding, cursor, { maxAgeSeconds: options.maxAgeSeconds })
+    if (!digits.test(position.sortValue) || !digits.test(position.publicId)) {
+      throw new ApiError('invalid_cursor', 'The cursor is not one this API issued: start again without it', {
+        param: 'cursor',
+      })
+    }
+    after = { xactId: position.sortValue, sequence: position.publicId }
+  }
+  return {
+    page: { after, limit },
+    /** The envelope of a fetched feed page: its cursor is after its last event, or where it began. */
+    envelope<Row extends { xact_id: string; sequence: string }, Item>(result: Page<Row>, toItem: (row: Row) => Item) {
+      const last = result.rows.at(-1)
+      const reached = last ? { xactId: last.xact_id, sequence: last.sequence } : after
+      return {
+        object: 'list' as const,
+        data: result.rows.map(toItem),
+        has_more: result.hasMore,
+        next_cursor: encodeCursor(deps.secrets.cursorKey, binding, {
+          sortValue: reached.xactId,
+          publicId: reached.sequence,
+        }),
       }
     },
   }

@@ -1,5 +1,13 @@
-import { type EventRow, eventEnvelope, eventRetentionDays, getEvent, listEvents } from '../../platform/events.js'
-import { pageRequest } from '../../platform/list-request.js'
+import {
+  type EventRow,
+  eventEnvelope,
+  eventRetentionDays,
+  feedStart,
+  getEvent,
+  listEventFeed,
+  listEvents,
+} from '../../platform/events.js'
+import { feedRequest, pageRequest } from '../../platform/list-request.js'
 import { defineOperation } from '../../platform/operation.js'
 import { publicIdParams } from '../../platform/schemas.js'
 import { type Event, EventListQuerySchema, EventListSchema, EventSchema } from './schema.js'
@@ -15,13 +23,21 @@ export const eventOperations = [
     path: '/events',
     operationId: 'listEvents',
     summary: 'List events',
-    description: `The retained log of the last ${eventRetentionDays} days, newest first. ${visibility} Test events are not listed. A cursor stays valid while the log it points into is retained; when it expires, crawl again from the first page and de-duplicate on event id.`,
+    description: `The retained log of the last ${eventRetentionDays} days, newest first; with \`order=asc\`, the feed a sync keeps its place in: oldest first in commit order, and every page, the last included, answers a \`next_cursor\` that later returns exactly the events committed since, each once. ${visibility} Test events are not listed. A cursor stays valid for ${eventRetentionDays} days from the answer that issued it (each feed page issues a fresh one); when it expires, crawl the feed again from its start and de-duplicate on event id.`,
     tag,
     scopes: [],
     query: EventListQuerySchema,
     success: { status: 200, description: 'A page of events', schema: EventListSchema },
     handler: async ({ query, auth, deps, db, actor }) => {
-      const list = pageRequest(deps, 'listEvents', auth, query, { maxAgeSeconds: eventRetentionDays * 86_400 })
+      const maxAgeSeconds = eventRetentionDays * 86_400
+      const { order, ...listQuery } = query
+      if (order === 'asc') {
+        const feed = feedRequest(deps, 'listEvents', auth, { ...listQuery, order }, { maxAgeSeconds, start: feedStart })
+        const page = await listEventFeed(db, actor, auth.scopes, { type: query.type }, feed.page)
+        return feed.envelope(page, toEventResource)
+      }
+      // Newest first binds its cursors without `order`, as it did before the feed existed: kept cursors stay valid.
+      const list = pageRequest(deps, 'listEvents', auth, listQuery, { maxAgeSeconds })
       const page = await listEvents(db, actor, auth.scopes, { type: query.type }, list.page)
       return list.envelope(page, toEventResource)
     },

@@ -41,6 +41,10 @@ export const EventListQuerySchema = z.strictObject({
     description: 'The `next_cursor` of the previous page; valid while the events it points past are retained (30 days)',
   }),
   type: EventTypeSchema.optional().meta({ description: 'Only events of this type' }),
+  order: z.enum(['desc', 'asc']).default('desc').meta({
+    description:
+      '`desc` (default): newest first by `created_at`, for browsing; the last page has `next_cursor` null. `asc`: the feed, for sync: oldest first from the start of the retained window in commit order (an event appears once the transactions before it have ended, so a kept cursor never passes over one that committed late); every page has a `next_cursor`, the last one (`has_more` false) included: keep it, and it later returns exactly the events committed since, each once',
+  }),
 })
 
 export const QueuedEventSchema = responseObject({

@@ -6947,7 +6947,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "get": {
         "operationId": "listEvents",
         "summary": "List events",
-        "description": "The retained log of the last 30 days, newest first. Only event types the key's scopes can read are shown (customers.read for customer.*, vehicles.read for vehicle.*, …; \`webhook_endpoint.disabled\` needs webhooks.manage and shows only the integration's own endpoints). Test events are not listed. A cursor stays valid while the log it points into is retained; when it expires, crawl again from the first page and de-duplicate on event id.",
+        "description": "The retained log of the last 30 days, newest first; with \`order=asc\`, the feed a sync keeps its place in: oldest first in commit order, and every page, the last included, answers a \`next_cursor\` that later returns exactly the events committed since, each once. Only event types the key's scopes can read are shown (customers.read for customer.*, vehicles.read for vehicle.*, …; \`webhook_endpoint.disabled\` needs webhooks.manage and shows only the integration's own endpoints). Test events are not listed. A cursor stays valid for 30 days from the answer that issued it (each feed page issues a fresh one); when it expires, crawl the feed again from its start and de-duplicate on event id.",
         "tags": [
           "Events"
         ],
@@ -6990,6 +6990,20 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "$ref": "#/components/schemas/EventType"
             },
             "description": "Only events of this type"
+          },
+          {
+            "in": "query",
+            "name": "order",
+            "schema": {
+              "default": "desc",
+              "description": "\`desc\` (default): newest first by \`created_at\`, for browsing; the last page has \`next_cursor\` null. \`asc\`: the feed, for sync: oldest first from the start of the retained window in commit order (an event appears once the transactions before it have ended, so a kept cursor never passes over one that committed late); every page has a \`next_cursor\`, the last one (\`has_more\` false) included: keep it, and it later returns exactly the events committed since, each once",
+              "type": "string",
+              "enum": [
+                "desc",
+                "asc"
+              ]
+            },
+            "description": "\`desc\` (default): newest first by \`created_at\`, for browsing; the last page has \`next_cursor\` null. \`asc\`: the feed, for sync: oldest first from the start of the retained window in commit order (an event appears once the transactions before it have ended, so a kept cursor never passes over one that committed late); every page has a \`next_cursor\`, the last one (\`has_more\` false) included: keep it, and it later returns exactly the events committed since, each once"
           }
         ],
         "responses": {
