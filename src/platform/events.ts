@@ -248,7 +248,7 @@ export async function listEventFeed(
   const text = `select ${eventColumns}, e.xact_id::text as xact_id, e.sequence::text as sequence
     from events e where ${where.join(' and ')}
     order by e.xact_id, e.sequence limit ${page.limit + 1}`
-  const { rows } = await db.query<FeedRow>({ name: statementName('feed', text), text, values: params.values })
+  const { rows } = await db.query<FeedRow>({ name: statementName('page-feed', text), text, values: params.values })
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit }
 }
 

@@ -544,6 +544,14 @@ const cases: Case[] = [
   },
   { path: '/events', table: 'events', index: 'events_list_idx', matches: all },
   { path: '/events', query: { type: 'customer.created' }, table: 'events', index: 'events_list_idx', matches: half },
+  { path: '/events', query: { order: 'asc' }, table: 'events', index: 'events_feed_idx', matches: all },
+  {
+    path: '/events',
+    query: { order: 'asc', type: 'customer.created' },
+    table: 'events',
+    index: 'events_feed_idx',
+    matches: half,
+  },
 ]
 
 interface ListBody {
