@@ -10,3 +10,6 @@ alter table events add column xact_id xid8 not null default '0';
 alter table events alter column xact_id set default pg_current_xact_id();
 -- The feed's keyset: a shop's events in commit-horizon order.
 create index events_feed_idx on events (shop_id, xact_id, sequence);
+-- Its place on the write path: (shop_id, sequence) had no reader (dispatch reads the partial index of
+-- undispatched events, lists read events_list_idx), so recording an event still updates as many indexes.
+drop index events_sequence_idx;
