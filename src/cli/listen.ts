@@ -9,7 +9,7 @@ import { webhookUserAgent } from '../worker/attempt.js'
 
 // `shopapi listen`: tails an appliance's GET /v1/events over HTTP (no database: it runs on an
 // integrator's laptop) and forwards each event, signed like a real delivery, to a local URL, one at a
-// time and in the order of the log. docs/decisions/operations.md "shopapi listen" has the why of each choice.
+// time and in the order of the log: the feed (GET /v1/events?order=asc), read with one kept cursor. docs/decisions/operations.md "shopapi listen" has the why of each choice.
 
 /** One event as GET /v1/events lists it: the same envelope the worker sends (eventEnvelope). */
 export interface EventEnvelope {
@@ -74,8 +74,6 @@ export interface ListenOptions {
   report: (record: ListenRecord) => void
   signal: AbortSignal
   pollIntervalMs?: number
-  /** How far back each poll looks again for events that committed late (spec "Sync guidance": a minute). */
-  overlapMs?: number
   /** The local receiver's time to answer, as a real delivery has (spec "Delivery": 10 seconds). */
   forwardTimeoutMs?: number
   backoff?: Partial<Backoff>
@@ -262,6 +260,13 @@ class ApiTrouble extends Error {
   }
 }
 
+/** The kept cursor was refused (it expired, or the appliance was restored elsewhere). */
+class InvalidCursor extends Error {
+  constructor() {
+    super('the kept cursor is no longer valid; reading the feed again from its start, after the last event handled')
+  }
+}
+
 function describeNetworkError(error: unknown): string {
   const parts: string[] = []
   let current: unknown = error
@@ -352,7 +357,7 @@ class EventLog {
       )
     }
     if (statusCode === 400 && code === 'invalid_cursor') {
-      throw new ApiTrouble('the page cursor expired; reading the log again from its newest event', 400, 0)
+      throw new InvalidCursor()
     }
     throw new ListenError(
       `GET ${this.apiUrl}${path.split('?')[0]} answered ${statusCode} ${code}${message ? `: ${message}` : ''}. Is --api-url the appliance's API (…/v1)?`,
@@ -360,15 +365,27 @@ class EventLog {
     )
   }
 
-  async page(query: { limit: number; type: string | null; cursor: string | null }): Promise<Page> {
-    const params = new URLSearchParams({ limit: String(query.limit) })
+  /**
+   * One page of the feed (order=asc: oldest first in commit order) after `cursor`, from the start of
+   * the retained log without one. Every page answers the cursor to read on from, the last one too.
+   */
+  async feedPage(query: { type: string | null; cursor: string | null }): Promise<Page & { next_cursor: string }> {
+    const params = new URLSearchParams({ order: 'asc', limit: String(pageLimit) })
     if (query.type) params.set('type', query.type)
     if (query.cursor) params.set('cursor', query.cursor)
     const body = (await this.get(`/events?${params}`)) as Partial<Page> | null
-    if (!body || !Array.isArray(body.data) || typeof body.has_more !== 'boolean' || !body.data.every(isEnvelope)) {
-      throw new ListenError('GET /events did not answer an event list: is --api-url the appliance API (…/v1)?')
+    if (
+      !body ||
+      !Array.isArray(body.data) ||
+      typeof body.has_more !== 'boolean' ||
+      typeof body.next_cursor !== 'string' ||
+      !body.data.every(isEnvelope)
+    ) {
+      throw new ListenError(
+        'GET /events?order=asc did not answer a feed page: is --api-url the API (…/v1) of an appliance of this version or later?',
+      )
     }
-    return { data: body.data, has_more: body.has_more, next_cursor: body.next_cursor ?? null }
+    return { data: body.data, has_more: body.has_more, next_cursor: body.next_cursor }
   }
 
   /** One event by id (the anchor of --after); a ListenError when the key cannot see it. */
@@ -387,22 +404,6 @@ class EventLog {
     }
     if (!isEnvelope(body)) throw new ListenError(`GET /events/${id} did not answer an event`)
     return body
-  }
-
-  /**
-   * Every event created at or after `fromMs`, newest first as the API lists them (created_at, then id:
-   * the order of the log), paging back until a page reaches past `fromMs` or the retained log ends.
-   */
-  async since(fromMs: number, type: string | null): Promise<EventEnvelope[]> {
-    const found: EventEnvelope[] = []
-    let cursor: string | null = null
-    for (;;) {
-      const page = await this.page({ limit: pageLimit, type, cursor })
-      for (const event of page.data) if (Date.parse(event.created_at) >= fromMs) found.push(event)
-      const last = page.data.at(-1)
-      if (!page.has_more || !page.next_cursor || !last || Date.parse(last.created_at) < fromMs) return found
-      cursor = page.next_cursor
-    }
   }
 }
 
@@ -456,22 +457,23 @@ async function forwardOnce(
  * Runs until `signal` aborts (then resolves with the resume point) or the API refuses the key (throws
  * ListenError). The appliance going away is waited out with backoff; so is the receiver, and the event
  * it failed is retried until it answers 2xx before any later event is sent.
+ *
+ * The log is read as the feed, oldest first in commit order, with one cursor kept from page to page
+ * (docs/decisions/operations.md, "How listen reads the feed"). Where to start is a question of which
+ * events of the retained log to pass over: all of them (from now), those up to `after`, or those
+ * created before `replaySince`. Passing over happens page by page as the feed is read, so no more than
+ * one page is ever held, whatever the window.
  */
 export async function listen(options: ListenOptions): Promise<Extract<ListenRecord, { type: 'stopped' }>> {
   const backoff = { ...defaultBackoff, ...options.backoff }
   const pollIntervalMs = options.pollIntervalMs ?? 1000
-  const overlapMs = options.overlapMs ?? 60_000
   const forwardTimeoutMs = options.forwardTimeoutMs ?? 10_000
   const { signal, report, filter } = options
   const apiAgent = new Agent({ connect: { timeout: 10_000 } })
   const localAgent = new Agent({ connect: { timeout: 10_000 } })
   const log = new EventLog(options.apiUrl, options.apiKey, apiAgent, signal)
 
-  // Events already handled (forwarded, or skipped by the filter) that a later poll may list again,
-  // with their instant; older than the overlap behind the newest, they are forgotten.
-  const seen = new Map<string, number>()
-  let newestMs: number | null = null
-  let sinceMs: number | null = options.replaySince ? options.replaySince.getTime() : null
+  let cursor: string | null = null
   let lastHandled: string | null = null
   let forwarded = 0
   let apiFailures = 0
@@ -549,34 +551,79 @@ export async function listen(options: ListenOptions): Promise<Extract<ListenReco
     }
   }
 
+  /**
+   * Reads the feed on from `cursor` to its current end, handing each event to `handle` (false: stop).
+   * 'stopped' when listen was stopped, 'cursor_refused' when the kept cursor no longer reads.
+   */
+  async function readToEnd(
+    handle: (event: EventEnvelope) => Promise<boolean>,
+  ): Promise<'caught_up' | 'stopped' | 'cursor_refused'> {
+    for (;;) {
+      let page: Awaited<ReturnType<EventLog['feedPage']>> | null
+      try {
+        page = await withApi(() => log.feedPage({ type: feedType, cursor }))
+      } catch (error) {
+        if (error instanceof InvalidCursor) return 'cursor_refused'
+        throw error
+      }
+      if (page === null) return 'stopped'
+      for (const event of page.data) if (!(await handle(event))) return 'stopped'
+      // The page is handled: only now does the kept cursor move past it.
+      cursor = page.next_cursor
+      if (!page.has_more) return 'caught_up'
+    }
+  }
+
+  /** Passes over the events of the log up to `until` (an id), or all of them; whether it was found. */
+  async function passOver(until: string | null): Promise<boolean | null> {
+    let found = false
+    const outcome = await readToEnd(async (event) => {
+      if (found) {
+        // Events after the anchor on its own page are not passed over: they are handled as new.
+        return isNew(event) ? handleNew(event) : true
+      }
+      if (until === null || event.id === until) lastHandled = event.id
+      if (event.id === until) found = true
+      return true
+    })
+    if (outcome === 'stopped') return null
+    if (outcome === 'cursor_refused') throw new ListenError('The appliance refused a cursor it had just issued')
+    return until === null || found
+  }
+
+  // In commit order an event created before the instant may follow one created after it: the
+  // instant decides for each event on its own, never where reading starts.
+  const sinceMs = options.replaySince?.getTime()
+  const isNew = (event: EventEnvelope) => sinceMs === undefined || Date.parse(event.created_at) >= sinceMs
+  // The feed filters on one exact type itself, except when it must find the --after event, of any type.
+  const feedType = options.after ? null : filter.onlyType
+
+  async function handleNew(event: EventEnvelope): Promise<boolean> {
+    if (filter.matches(event.type)) {
+      if (!(await deliver(event))) return false
+      if (options.forwardTo) forwarded += 1
+    }
+    lastHandled = event.id
+    return true
+  }
+
   try {
-    // Where to start. From now: the newest event is the horizon, and the overlap behind it counts as
-    // seen. After an event: everything the log orders before it, in the overlap, counts as seen.
     let startingAfter: string | null = null
     if (options.after) {
-      const anchor = await withApi(() => log.event(options.after as string))
-      if (anchor === null) return stopped()
-      const anchorMs = Date.parse(anchor.created_at)
-      const around = await withApi(() => log.since(anchorMs - overlapMs, filter.onlyType))
-      if (around === null) return stopped()
-      const index = around.findIndex((event) => event.id === anchor.id)
-      for (const event of index < 0 ? [anchor] : around.slice(index)) seen.set(event.id, Date.parse(event.created_at))
-      newestMs = anchorMs
-      sinceMs = anchorMs - overlapMs
-      startingAfter = anchor.id
-      lastHandled = anchor.id
-    } else if (!options.replaySince) {
-      const first = await withApi(() => log.page({ limit: 1, type: filter.onlyType, cursor: null }))
-      if (first === null) return stopped()
-      const newest = first.data[0]
-      if (newest) {
-        newestMs = Date.parse(newest.created_at)
-        const window = await withApi(() => log.since((newestMs as number) - overlapMs, filter.onlyType))
-        if (window === null) return stopped()
-        for (const event of [newest, ...window]) seen.set(event.id, Date.parse(event.created_at))
-        startingAfter = newest.id
-        lastHandled = newest.id
+      // A clear error for an id the key cannot see, before reading the whole window for it.
+      if ((await withApi(() => log.event(options.after as string))) === null) return stopped()
+      const found = await passOver(options.after)
+      if (found === null) return stopped()
+      if (!found) {
+        throw new ListenError(
+          `--after: the event ${options.after} is no longer in the appliance's feed (30 days); start with --replay-since instead`,
+        )
       }
+      startingAfter = options.after
+    } else if (sinceMs === undefined) {
+      // From now: everything the log holds so far counts as handled.
+      if ((await passOver(null)) === null) return stopped()
+      startingAfter = lastHandled
     }
     report({
       type: 'ready',
@@ -589,27 +636,23 @@ export async function listen(options: ListenOptions): Promise<Extract<ListenReco
     })
 
     while (!signal.aborted) {
-      const floor = Math.max(sinceMs ?? Number.NEGATIVE_INFINITY, (newestMs ?? Number.NEGATIVE_INFINITY) - overlapMs)
-      const listed = await withApi(() => log.since(floor, filter.onlyType))
-      if (listed === null) break
-      // Oldest first: the API lists newest first, so the log's order is the page order reversed.
-      const fresh = listed.filter((event) => !seen.has(event.id)).reverse()
-      for (const event of fresh) {
-        const at = Date.parse(event.created_at)
-        if (filter.matches(event.type)) {
-          if (!(await deliver(event))) return stopped()
-          if (options.forwardTo) forwarded += 1
-        }
-        seen.set(event.id, at)
-        lastHandled = event.id
-        newestMs = Math.max(newestMs ?? at, at)
+      const before: string | null = lastHandled
+      const outcome = await readToEnd((event) => (isNew(event) ? handleNew(event) : Promise.resolve(true)))
+      if (outcome === 'stopped') break
+      if (outcome === 'cursor_refused') {
+        // Spec "Sync guidance" 4: crawl the retained window again, and pass over what was handled.
+        report({
+          type: 'api_unavailable',
+          status: 400,
+          error: new InvalidCursor().message,
+          retry_in_ms: 0,
+        })
+        cursor = null
+        if (lastHandled !== null && (await passOver(lastHandled)) === null) break
+        continue
       }
-      if (newestMs !== null) {
-        const forgetBefore = newestMs - overlapMs - 1000
-        for (const [id, at] of seen) if (at < forgetBefore) seen.delete(id)
-      }
-      // A full scan may mean more is waiting; otherwise wait for the next poll.
-      if (fresh.length === 0 && !(await pause(pollIntervalMs, signal))) break
+      // Caught up: wait for the next poll (at once when this read found something: more may be waiting).
+      if (lastHandled === before && !(await pause(pollIntervalMs, signal))) break
     }
     return stopped()
   } finally {

@@ -16,7 +16,7 @@ import { requestInstant } from '../platform/schemas.js'
 
 export default class Listen extends BaseCommand {
   static override description =
-    "Tail an appliance's events over its API (GET /v1/events, no database needed) and forward each one, signed like a real delivery with a secret printed at start, to a local URL, in the order of the log. The receiver down or failing: the event is retried until it answers 2xx, and nothing later is sent before it. The appliance unreachable: listen waits and resumes where it was. Ctrl-C prints where to resume."
+    "Tail an appliance's events over its API (GET /v1/events, no database needed) and forward each one, signed like a real delivery with a secret printed at start, to a local URL, in the order of the feed (GET /v1/events?order=asc, one kept cursor: an event that commits late is forwarded when it commits, never skipped). The receiver down or failing: the event is retried until it answers 2xx, and nothing later is sent before it. The appliance unreachable: listen waits and resumes where it was. Ctrl-C prints where to resume."
   static override examples = [
     '<%= config.bin %> listen --api-url https://shop.example/v1 --api-key shopapi_… --forward-to http://localhost:3000/hooks',
     '<%= config.bin %> listen --api-url https://shop.example --api-key shopapi_… --forward-to http://localhost:3000/hooks --events customer.*,repair_order.status_changed',
