@@ -84,7 +84,25 @@ export async function restoreDatabase(url: string, file: string, signal: AbortSi
     { url, signal },
     file,
   )
+  await withClient(url, (client) => client.query(forgetRestoredTransactionIds))
 }
+
+// Transaction ids belong to the cluster that issued them. Restored events whose ids this cluster has not
+// reached yet (a new cluster numbers its own from the start) would sort after every event written here
+// until its ids caught up: then they all become 0 and keep their order by sequence, before every event
+// written here (docs/decisions/events-and-webhooks.md, "The feed"). Ids this cluster has passed (a
+// restore into the same server, or an older one) already sort before its new events and stay. A dump
+// older than migration 00021 has no such column; the migration gives its events 0.
+const forgetRestoredTransactionIds = `do $$
+begin
+  -- Nested: an IF's condition is planned whole, so the column must be known to exist first.
+  if exists (select 1 from information_schema.columns
+             where table_schema = 'public' and table_name = 'events' and column_name = 'xact_id') then
+    if exists (select 1 from events where xact_id >= pg_snapshot_xmax(pg_current_snapshot())) then
+      update events set xact_id = '0' where xact_id <> '0';
+    end if;
+  end if;
+end $$`
 
 /**
  * Runs a PostgreSQL tool; `url`, given, follows the last argument (`--dbname`) without its password,

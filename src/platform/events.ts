@@ -249,7 +249,29 @@ export async function listEventFeed(
     from events e where ${where.join(' and ')}
     order by e.xact_id, e.sequence limit ${page.limit + 1}`
   const { rows } = await db.query<FeedRow>({ name: statementName('page-feed', text), text, values: params.values })
+  if (rows.length === 0 && page.after.xactId !== feedStart.xactId) await refuseCursorAheadOfLog(db, page.after)
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit }
+}
+
+/**
+ * A position at or past the next transaction id this database will assign was issued by a future this
+ * database does not have: it was restored from a backup older than the cursor (or into a new cluster,
+ * which numbers transactions from the start). Read on, it would pass over every event written until the
+ * ids caught up, so it is refused and the client crawls the feed again (spec "Sync guidance" 4). Only
+ * an empty page needs the check: such a position is past every event there is.
+ */
+async function refuseCursorAheadOfLog(db: Queryable, after: FeedPosition): Promise<void> {
+  const { rows } = await db.query<{ ahead: boolean }>(
+    'select $1::xid8 >= pg_snapshot_xmax(pg_current_snapshot()) as ahead',
+    [after.xactId],
+  )
+  if (rows[0]?.ahead) {
+    throw new ApiError(
+      'invalid_cursor',
+      'The cursor is ahead of the event log (the service was restored from a backup): read the feed again from its start and skip the event ids you already have',
+      { param: 'cursor' },
+    )
+  }
 }
 
 export async function getEvent(

@@ -5,7 +5,9 @@
 // second connection that holds a transaction open across a read.
 import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
+import { canonicalJson, encodeCursor } from '../../../src/lib/cursors.js'
 import type { Scope } from '../../../src/lib/scopes.js'
+import { deriveSecrets, parseSecretKey } from '../../../src/lib/secrets.js'
 import { recordEvents } from '../../../src/platform/events.js'
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../../helpers/app.js'
 import { assertError, jsonClient } from '../../helpers/http.js'
@@ -131,4 +133,22 @@ t.test('a cursor not issued by the feed, or altered, is invalid_cursor', async (
   const altered = `${payload.slice(0, -1)}${payload.endsWith('A') ? 'B' : 'A'}.${signature}`
   assertError(t, await feedPage(key, `&cursor=${encodeURIComponent(altered)}`), 400, 'invalid_cursor')
   assertError(t, await call('GET', '/events?order=sideways', key), 400, 'invalid_request')
+})
+
+t.test('a cursor ahead of the log (the service restored from an older backup) is invalid_cursor', async (t) => {
+  const { shop, key } = await newShop()
+  // What a client kept before a restore rewound the database: a position past every transaction id this
+  // database has assigned, signed as the service signs cursors, bound as the feed binds them.
+  const { rows } = await api.pool.query<{ id: string; next: string }>(
+    `select i.id, (pg_snapshot_xmax(pg_current_snapshot())::text::numeric + 1000)::text as next
+       from integrations i where i.shop_id = $1::uuid`,
+    [shop.id],
+  )
+  const row = rows[0] as { id: string; next: string }
+  const cursorKey = deriveSecrets(parseSecretKey(api.config.secretKey as string)).cursorKey
+  const binding = canonicalJson(['listEvents', shop.id, row.id, { order: 'asc' }])
+  const ahead = encodeCursor(cursorKey, binding, { sortValue: row.next, publicId: '1' })
+  assertError(t, await feedPage(key, `&cursor=${encodeURIComponent(ahead)}`), 400, 'invalid_cursor')
+  const fresh = await readFeed(t, key, null)
+  t.same(fresh.events, [], 'the feed read again from its start answers')
 })
