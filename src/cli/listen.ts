@@ -9,7 +9,8 @@ import { webhookUserAgent } from '../worker/attempt.js'
 
 // `shopapi listen`: tails an appliance's GET /v1/events over HTTP (no database: it runs on an
 // integrator's laptop) and forwards each event, signed like a real delivery, to a local URL, one at a
-// time and in the order of the log: the feed (GET /v1/events?order=asc), read with one kept cursor. docs/decisions/operations.md "shopapi listen" has the why of each choice.
+// time and in the order of the feed (GET /v1/events?order=asc), read with one kept cursor.
+// docs/decisions/operations.md ("How listen reads the feed" and the entries after it) has the why of each choice.
 
 /** One event as GET /v1/events lists it: the same envelope the worker sends (eventEnvelope). */
 export interface EventEnvelope {
@@ -607,24 +608,7 @@ export async function listen(options: ListenOptions): Promise<Extract<ListenReco
     return true
   }
 
-  try {
-    let startingAfter: string | null = null
-    if (options.after) {
-      // A clear error for an id the key cannot see, before reading the whole window for it.
-      if ((await withApi(() => log.event(options.after as string))) === null) return stopped()
-      const found = await passOver(options.after)
-      if (found === null) return stopped()
-      if (!found) {
-        throw new ListenError(
-          `--after: the event ${options.after} is no longer in the appliance's feed (30 days); start with --replay-since instead`,
-        )
-      }
-      startingAfter = options.after
-    } else if (sinceMs === undefined) {
-      // From now: everything the log holds so far counts as handled.
-      if ((await passOver(null)) === null) return stopped()
-      startingAfter = lastHandled
-    }
+  const reportReady = (startingAfter: string | null) =>
     report({
       type: 'ready',
       api_url: options.apiUrl,
@@ -634,6 +618,26 @@ export async function listen(options: ListenOptions): Promise<Extract<ListenReco
       starting_after: startingAfter,
       starting_at: options.replaySince && !options.after ? options.replaySince.toISOString() : null,
     })
+
+  try {
+    if (options.after) {
+      // A clear error for an id the key cannot see, before reading the whole window for it.
+      if ((await withApi(() => log.event(options.after as string))) === null) return stopped()
+      reportReady(options.after)
+      const found = await passOver(options.after)
+      if (found === null) return stopped()
+      if (!found) {
+        throw new ListenError(
+          `--after: the event ${options.after} is no longer in the appliance's feed (30 days); start with --replay-since instead`,
+        )
+      }
+    } else if (sinceMs === undefined) {
+      // From now: everything the log holds so far counts as handled.
+      if ((await passOver(null)) === null) return stopped()
+      reportReady(lastHandled)
+    } else {
+      reportReady(null)
+    }
 
     while (!signal.aborted) {
       const before: string | null = lastHandled
