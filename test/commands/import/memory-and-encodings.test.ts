@@ -10,13 +10,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { createTestShop, startTestApp } from '../../helpers/app.js'
-import { type CliResult, cliEnv, cliPath, runCli } from '../../helpers/cli.js'
+import { type CliResult, runCli } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 
 t.setTimeout(600_000)
 
 const api = await startTestApp(t)
 const shop = await createTestShop(api.pool)
-const cli = (args: string[]) => runCli([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
+// In-process (runCommand); the named pipe's refusal is a real process, which a blocked open would hang.
+const cli = (args: string[]) => runCommand([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
 const dir = await mkdtemp(join(tmpdir(), 'shopapi-import-memory-'))
 t.teardown(() => rm(dir, { recursive: true, force: true }))
 
