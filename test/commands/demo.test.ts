@@ -1,4 +1,4 @@
-// `shopapi demo`: a real process over dist/ (run `npm run build` first) fills two shops with one seed;
+// `shopapi demo`: the built CLI run in-process (runCommand over dist/, so `npm run build` first) fills two shops with one seed;
 // everything is then read back through the API with the printed key, on a real socket, every response
 // checked against the served OpenAPI document by the test app's guard.
 import t from 'tap'
@@ -9,7 +9,8 @@ import { decisionStates, executionStates } from '../../src/resources/jobs/schema
 import { RepairOrderListQuerySchema } from '../../src/resources/repair-orders/schema.js'
 import { TaskListQuerySchema } from '../../src/resources/tasks/schema.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
-import { type CliResult, runCli } from '../helpers/cli.js'
+import type { CliResult } from '../helpers/cli.js'
+import { runCommand } from '../helpers/cli-in-process.js'
 import { createTestDatabase } from '../helpers/database.js'
 
 t.setTimeout(600_000)
@@ -133,7 +134,7 @@ t.test('demo: two runs with one seed make the same shop, every state, read back 
   const env = { DATABASE_URL: database.url, SHOPAPI_LOG_LEVEL: 'silent' }
   const runs: DemoJson[] = []
   for (let run = 0; run < 2; run++) {
-    const result = await runCli(['demo', '--seed', '7', '--customers', '30', '--json'], env, 300_000)
+    const result = await runCommand(['demo', '--seed', '7', '--customers', '30', '--json'], env)
     t.equal(result.code, 0, `demo run ${run + 1} exits 0`, { output: describe(result) })
     const printed = JSON.parse(result.stdout) as DemoJson
     t.same(Object.keys(printed).sort(), ['api_key', 'counts', 'integration_id', 'shop_id'], '--json prints four fields')
@@ -314,15 +315,15 @@ t.test('demo: two runs with one seed make the same shop, every state, read back 
 t.test('demo --shop fills a shop that exists; a bad shop id is one error line', async (t) => {
   const database = await createTestDatabase(t)
   const env = { DATABASE_URL: database.url, SHOPAPI_LOG_LEVEL: 'silent' }
-  const created = await runCli(
+  const created = await runCommand(
     ['shops', 'create', '--name', 'Corner Garage', '--timezone', 'America/Chicago', '--currency', 'USD', '--json'],
     env,
   )
   const shop = JSON.parse(created.stdout) as { id: string }
-  const filled = await runCli(['demo', '--shop', shop.id, '--customers', '5', '--json'], env, 300_000)
+  const filled = await runCommand(['demo', '--shop', shop.id, '--customers', '5', '--json'], env)
   t.equal(filled.code, 0, describe(filled))
   t.equal((JSON.parse(filled.stdout) as DemoJson).shop_id, shop.id, 'the shop named is filled')
-  const bad = await runCli(['demo', '--shop', 'cus_nope'], env)
+  const bad = await runCommand(['demo', '--shop', 'cus_nope'], env)
   t.equal(bad.code, 1)
   t.match(bad.stderr, /^Error: "cus_nope" is not a shop id/)
 })

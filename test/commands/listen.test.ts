@@ -1,6 +1,7 @@
 // End-to-end tests of `shopapi listen`: a real `serve` over a database of this file, listen as a real
 // process that reads it only over HTTP (through a proxy that checks every answer against the OpenAPI
-// document and can take the appliance away), and a real receiver on 127.0.0.1 that can go down.
+// document and can take the appliance away), and a real receiver on 127.0.0.1 that can go down. The
+// refusals, which end before listen listens, run in this process (runCommand).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -17,7 +18,8 @@ import type { EventRow } from '../../src/platform/events.js'
 import { recordEvents } from '../../src/platform/events.js'
 import { deliveryBody } from '../../src/worker/attempt.js'
 import { createTestKey, createTestShop } from '../helpers/app.js'
-import { cliEnv, cliPath, runCli, type ServeProcess, startServe } from '../helpers/cli.js'
+import { cliEnv, cliPath, type ServeProcess, startServe } from '../helpers/cli.js'
+import { runCommand } from '../helpers/cli-in-process.js'
 import { checkedFetch, contractChecker, describeViolation } from '../helpers/contract.js'
 import { createTestDatabase } from '../helpers/database.js'
 import { eventually } from '../helpers/receiver.js'
@@ -360,8 +362,8 @@ t.test('listen refuses a plain http --api-url to another host before sending it 
   const proxy = await startProxy(t, serve.url)
   const elsewhere = proxy.url.replace('127.0.0.1', '0.0.0.0')
   const [human, json] = await Promise.all([
-    runCli(['listen', '--api-url', elsewhere, '--api-key', reader.key], {}, 90_000),
-    runCli(['listen', '--json', '--api-url', elsewhere, '--api-key', reader.key], {}, 90_000),
+    runCommand(['listen', '--api-url', elsewhere, '--api-key', reader.key], {}),
+    runCommand(['listen', '--json', '--api-url', elsewhere, '--api-key', reader.key], {}),
   ])
   t.equal(human.code, 1, 'exit 1')
   const lines = human.stderr.trim().split('\n')
@@ -659,7 +661,8 @@ t.test(
 
 t.test('a refused key stops listen with a clear message and a non-zero exit', async (t) => {
   const proxy = await startProxy(t, serve.url)
-  const run = (...args: string[]) => runCli(['listen', '--api-url', proxy.url, ...args], {}, 90_000)
+  // Refusals end the command before it listens: in this process (runCommand), no signal involved.
+  const run = (...args: string[]) => runCommand(['listen', '--api-url', proxy.url, ...args], {})
   const [human, json, badEvents, badTarget, badSince] = await Promise.all([
     run('--api-key', 'shopapi_notakey', '--forward-to', 'http://localhost:9/x'),
     run('--json', '--api-key', 'shopapi_notakey'),

@@ -11,15 +11,31 @@
 // Runs are one at a time (they swap process-wide state: process.env, stdout and stderr's write, the exit
 // code), and each is put back as it was: the environment, process.exitCode, and any listener the command
 // left on process or its streams (a real process would have ended with them).
+//
+// oclif is loaded by the first run, under the child's environment and with stdout and stderr not
+// terminals: oclif fixes its line width and ansis its colours when first loaded, and a test run in a
+// terminal has stderr on the terminal and FORCE_COLOR=1 from tap, where a child has pipes and neither.
+import { createRequire } from 'node:module'
 import type { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { execute, settings } from '@oclif/core'
-import { Exit } from '@oclif/core/handle'
+import type * as Oclif from '@oclif/core'
+import type * as OclifHandle from '@oclif/core/handle'
 import { type CliResult, cliEnv } from './cli.js'
 
 const entry = fileURLToPath(new URL('../../bin/run.js', import.meta.url))
-// As bin/run.js: the compiled commands in dist/ (this process runs tsx, so oclif would load src/ instead).
-settings.enableAutoTranspile = false
+let oclif: Promise<{ execute: typeof Oclif.execute; Exit: typeof OclifHandle.Exit }> | undefined
+
+async function loadOclif() {
+  const require = createRequire(import.meta.url)
+  if (require.cache[require.resolve('@oclif/core')])
+    throw new Error(
+      'runCommand: @oclif/core was loaded before the first command ran, so its line width and colours follow this process, not a child: run a command before importing a module of src/cli or src/commands',
+    )
+  const [{ execute, settings }, { Exit }] = await Promise.all([import('@oclif/core'), import('@oclif/core/handle')])
+  // As bin/run.js: the compiled commands in dist/ (this process runs tsx, so oclif would load src/ instead).
+  settings.enableAutoTranspile = false
+  return { execute, Exit }
+}
 
 /** Process events and stream events a command (or oclif) may listen to; extra listeners are removed. */
 const processEvents = ['SIGINT', 'SIGTERM', 'exit', 'beforeExit', 'warning'] as const
@@ -39,7 +55,6 @@ async function runNow(args: string[], env: Record<string, string | undefined>): 
     env: { ...process.env },
     argv: process.argv,
     exitCode: process.exitCode,
-    exit: Exit.exit,
     processExit: process.exit,
     stdoutWrite: process.stdout.write,
     streamShapes: [process.stdout, process.stderr].map(
@@ -54,6 +69,7 @@ async function runNow(args: string[], env: Record<string, string | undefined>): 
   let stdout = ''
   let stderr = ''
   let exitCode: number | undefined
+  let savedExit: { Exit: typeof OclifHandle.Exit; exit: typeof OclifHandle.Exit.exit } | undefined
   const capture = (append: (text: string) => void) =>
     function write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
       append(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'))
@@ -69,6 +85,12 @@ async function runNow(args: string[], env: Record<string, string | undefined>): 
     // oclif's error handler reads the arguments from process.argv to show a command's help.
     process.argv = [process.execPath, entry, ...args]
     process.exitCode = undefined
+    // A child's stdout and stderr are pipes: no progress bars or carriage returns meant for a terminal.
+    for (const stream of [process.stdout, process.stderr])
+      Object.defineProperty(stream, 'isTTY', { value: false, configurable: true, writable: true })
+    oclif ??= loadOclif()
+    const { execute, Exit } = await oclif
+    savedExit = { Exit, exit: Exit.exit }
     // oclif's error handler ends the process through Exit.exit (its documented seam for tests); a command
     // that called process.exit itself would end the test file, so that is recorded the same way.
     const recordExit = (code?: number | string | null) => {
@@ -76,9 +98,6 @@ async function runNow(args: string[], env: Record<string, string | undefined>): 
     }
     Exit.exit = recordExit as typeof Exit.exit
     process.exit = recordExit as typeof process.exit
-    // A child's stdout and stderr are pipes: no progress bars or carriage returns meant for a terminal.
-    for (const stream of [process.stdout, process.stderr])
-      Object.defineProperty(stream, 'isTTY', { value: false, configurable: true, writable: true })
     process.stdout.write = capture((text) => {
       stdout += text
     })
@@ -95,7 +114,7 @@ async function runNow(args: string[], env: Record<string, string | undefined>): 
     }
     process.exit = saved.processExit
     process.argv = saved.argv
-    Exit.exit = saved.exit
+    if (savedExit) savedExit.Exit.exit = savedExit.exit
     exitCode ??= Number(process.exitCode ?? 0)
     process.exitCode = saved.exitCode
     for (const name of Object.keys(process.env)) delete process.env[name]

@@ -1,30 +1,28 @@
-// Imports hold one batch, never the file, and bad bytes are rejected rows: real CLI processes
-// (bin/run.js over dist/, so `npm run build` first) on the database of a running test app. Memory
+// Imports hold one batch, never the file, and bad bytes are rejected rows: the built CLI run in-process
+// (runCommand over dist/, so `npm run build` first) on the database of a running test app. Memory
 // itself is measured outside tests (`/usr/bin/time -v`, see bench/RESULTS.md "Imports"); these
 // assert the structure that bounds it.
-import { spawn, spawnSync } from 'node:child_process'
-import { once } from 'node:events'
-import { createWriteStream } from 'node:fs'
+import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { createTestShop, startTestApp } from '../../helpers/app.js'
-import { type CliResult, cliEnv, cliPath, runCli } from '../../helpers/cli.js'
+import { type CliResult, runCli } from '../../helpers/cli.js'
+import { runCommand } from '../../helpers/cli-in-process.js'
 
 t.setTimeout(600_000)
 
 const api = await startTestApp(t)
 const shop = await createTestShop(api.pool)
-const cli = (args: string[]) => runCli([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
+// In-process (runCommand); the named pipe's refusal is a real process, which a blocked open would hang.
+const cli = (args: string[]) => runCommand([...args, '--shop', shop.public_id], { DATABASE_URL: api.url })
 const dir = await mkdtemp(join(tmpdir(), 'shopapi-import-memory-'))
 t.teardown(() => rm(dir, { recursive: true, force: true }))
 
 function describe(result: CliResult): string {
   return `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 t.test('a batch is bounded by bytes as well as rows: big rows make more, smaller transactions', async (t) => {
   // 3,000 rows of about 4 KB: 12 MB, which --batch-size 5000 alone would write in one transaction.
