@@ -100,7 +100,11 @@ export const customerDefinition = defineResource({
       text(255)
         .refine(looksLikeEmail, 'must be an email address')
         .nullable()
-        .meta({ description: 'Up to 255 characters; filters match it case-insensitively' }),
+        // `format: email` says what looksLikeEmail requires (an address), so clients validate before sending.
+        .meta({
+          format: 'email',
+          description: 'An email address, up to 255 characters; filters match it case-insensitively',
+        }),
     ),
     phone: textField(phone.nullable()),
     phone_alt: textField(phone.nullable()),
