@@ -254,7 +254,8 @@ t.test('Blocker.resolution is required, and every blocker the server sends carri
     sendJson<ErrorBody>(api, 'PUT', `/v1/customers/${id}/external-id`, key, { body: { external_id: 'ERP-1' } })
   t.equal((await put(customers[0])).status, 200)
   const conflict = await put(customers[1])
-  assertError(t, conflict, 409, 'external_id_in_use')
+  assertError(t, conflict, 409, 'conflict')
+  t.match(conflict.body.error.blockers, [{ type: 'external_id', reason: 'external_id_in_use' }])
   t.ok(conflict.body.error.blockers.length > 0, 'the refusal carries blockers')
   for (const item of conflict.body.error.blockers as Array<Record<string, unknown>>) {
     t.ok(Array.isArray(item.resolution), 'each with its resolution array')

@@ -821,7 +821,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "put": {
         "operationId": "setCustomerExternalId",
         "summary": "Set this integration's external id of a customer",
-        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.",
+        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 \`conflict\` with the blocker reason \`external_id_in_use\`.",
         "tags": [
           "Customers"
         ],
@@ -1732,7 +1732,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "put": {
         "operationId": "setVehicleExternalId",
         "summary": "Set this integration's external id of a vehicle",
-        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.",
+        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 \`conflict\` with the blocker reason \`external_id_in_use\`.",
         "tags": [
           "Vehicles"
         ],
@@ -3602,7 +3602,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "put": {
         "operationId": "setRepairOrderExternalId",
         "summary": "Set this integration's external id of a repair order",
-        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.",
+        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 \`conflict\` with the blocker reason \`external_id_in_use\`.",
         "tags": [
           "Repair orders"
         ],
@@ -6197,7 +6197,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "put": {
         "operationId": "setTaskExternalId",
         "summary": "Set this integration's external id of a task",
-        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.",
+        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 \`conflict\` with the blocker reason \`external_id_in_use\`.",
         "tags": [
           "Tasks"
         ],
@@ -14229,7 +14229,6 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "insufficient_scope",
           "not_found",
           "conflict",
-          "external_id_in_use",
           "version_conflict",
           "idempotency_key_in_use",
           "webhook_endpoint_limit",
