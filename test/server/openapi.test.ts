@@ -103,6 +103,18 @@ t.test('request fields say what the server accepts', async (t) => {
   t.notOk(((schemas.CustomerCreate?.required ?? []) as string[]).includes('tax_exempt'))
 })
 
+t.test('each narrowing of the contract says so, with its reason, where it applies (issue 25 item 8)', async (t) => {
+  const document = buildOpenApiDocument(apiOperations) as { paths: Record<string, Record<string, JsonSchema>> }
+  const parameters = document.paths['/appointments/availability']?.get?.parameters as JsonSchema[]
+  const endDate = parameters.find((parameter) => parameter.name === 'end_date')?.schema as JsonSchema
+  t.match(endDate['x-shopapi-narrowing'], /at most 92 dates .* because the answer is one unpaginated list/)
+  t.match(endDate['x-shopapi-narrowing'], /before today needs a `start_date`/)
+  const schemas = (buildOpenApiDocument(apiOperations).components as { schemas: Record<string, JsonSchema> }).schemas
+  const customerCreate = schemas.CustomerCreate as { properties: { tags: { anyOf: JsonSchema[] } } }
+  const tags = customerCreate.properties.tags.anyOf[0] as JsonSchema
+  t.match(tags['x-shopapi-narrowing'], /50 tags of up to 50 characters bound every customer record/)
+})
+
 t.test('every tag and operation is described; the info names a contact and a license; ErrorCode is used', async (t) => {
   const document = buildOpenApiDocument(apiOperations) as JsonSchema
   for (const tag of document.tags as { name: string; description?: string }[])

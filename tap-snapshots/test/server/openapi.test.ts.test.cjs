@@ -2015,6 +2015,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "format": "date",
               "description": "Last date of the range (inclusive). Without \`start_date\`: from today. A range holds at most 92 dates.",
               "example": "2026-03-14",
+              "x-shopapi-narrowing": "Narrower than the contract, which states no limit: a range holds at most 92 dates (a quarter), because the answer is one unpaginated list (the contract gives availability no paging) computed from every date's hours, closures, capacity and bookings; a wider calendar is read a quarter at a time. \`end_date\` alone counts from today, so an \`end_date\` before today needs a \`start_date\`: without one the range would have no first date the shop's calendar can stand for. Past dates themselves are answered (with the bookings they held) when \`start_date\` names them.",
               "type": "string",
               "maxLength": 10
             },
@@ -8387,6 +8388,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "anyOf": [
               {
                 "description": "Up to 50 tags of 1-50 characters; duplicates are dropped",
+                "x-shopapi-narrowing": "Narrower than the contract (\\"array of string or null\\", no limit): a tag is a short label a list filters and a screen shows as a chip, so 50 tags of up to 50 characters bound every customer record, its search index entries and the events that carry it, whatever a client sends. Ask the shop if a real label does not fit.",
                 "maxItems": 50,
                 "type": "array",
                 "items": {
@@ -8592,6 +8594,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           },
           "tags": {
             "description": "Up to 50 tags of 1-50 characters; duplicates are dropped",
+            "x-shopapi-narrowing": "Narrower than the contract (\\"array of string or null\\", no limit): a tag is a short label a list filters and a screen shows as a chip, so 50 tags of up to 50 characters bound every customer record, its search index entries and the events that carry it, whatever a client sends. Ask the shop if a real label does not fit.",
             "maxItems": 50,
             "type": "array",
             "items": {
