@@ -4888,12 +4888,12 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "in": "query",
             "name": "tire_size",
             "schema": {
-              "description": "A tire size (up to 20 characters), e.g. 225/45R17, 225/45ZR17 94W, P215/65R15 or LT245/75R16; matches width, aspect ratio and rim diameter, whatever the construction, service type or service description",
+              "description": "A tire size (up to 20 characters), e.g. 225/45R17, 225/45ZR17 94W, P215/65R15, LT235/85R16.5 or the flotation 31x10.50R15LT; matches width, aspect ratio and rim diameter, whatever the construction, service type or service description (a flotation size by its metric equivalent: 31x10.50R15LT is 267/76R15)",
               "type": "string",
               "maxLength": 20,
               "example": "225/45R17"
             },
-            "description": "A tire size (up to 20 characters), e.g. 225/45R17, 225/45ZR17 94W, P215/65R15 or LT245/75R16; matches width, aspect ratio and rim diameter, whatever the construction, service type or service description"
+            "description": "A tire size (up to 20 characters), e.g. 225/45R17, 225/45ZR17 94W, P215/65R15, LT235/85R16.5 or the flotation 31x10.50R15LT; matches width, aspect ratio and rim diameter, whatever the construction, service type or service description (a flotation size by its metric equivalent: 31x10.50R15LT is 267/76R15)"
           },
           {
             "in": "query",
