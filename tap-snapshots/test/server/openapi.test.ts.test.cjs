@@ -7038,7 +7038,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                 "asc"
               ]
             },
-            "description": "\`desc\` (default): newest first by \`created_at\`, for browsing; the last page has \`next_cursor\` null. \`asc\`: the feed, for sync: oldest first from the start of the retained window in commit order (an event appears once the transactions before it have ended, so a kept cursor never passes over one that committed late); every page has a \`next_cursor\`, the last one (\`has_more\` false) included: keep it, and it later returns exactly the events committed since, each once"
+            "description": "\`desc\` (default): newest first by \`created_at\`, for browsing; the last page has \`next_cursor\` null. \`asc\`: the feed, for sync: oldest first from the start of the retained window in commit order (an event appears once the transactions before it have ended, so a kept cursor never passes over one that committed late); every page has a \`next_cursor\`, the last one (\`has_more\` false) included: keep it, and it later returns exactly the events committed since, each once",
+            "x-shopapi-addition": true
           }
         ],
         "responses": {
