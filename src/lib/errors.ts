@@ -10,7 +10,6 @@ export const errorStatus = {
   insufficient_scope: 403,
   not_found: 404,
   conflict: 409,
-  external_id_in_use: 409,
   version_conflict: 409,
   idempotency_key_in_use: 409,
   webhook_endpoint_limit: 409,

@@ -37,7 +37,7 @@ export function externalIdOperations(options: {
       operationId: `set${camel}ExternalId`,
       summary: `Set this integration's external id of a ${noun}`,
       description:
-        'Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.',
+        'Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 `conflict` with the blocker reason `external_id_in_use`.',
       tag: options.tag,
       scopes,
       params,

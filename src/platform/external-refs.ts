@@ -10,7 +10,7 @@ export interface ExternalRefOwner {
 
 /**
  * Sets the integration's external id of a record, replacing its previous one (spec "External
- * references"). Another record of the type holding the id is 409 external_id_in_use.
+ * references"). Another record of the type holding the id is 409 conflict, blocker external_id_in_use.
  */
 export async function setExternalId(
   tx: Queryable,
@@ -48,7 +48,7 @@ function inUseWhenUnique(error: unknown, objectType: ExternalObjectType, externa
 
 /**
  * Sets the external id of a record that has none for this integration (a record an import has just
- * created): one statement. The id held by another record is 409 external_id_in_use, as in
+ * created): one statement. The id held by another record is 409 conflict (external_id_in_use), as in
  * `setExternalId`.
  */
 export async function addExternalId(
@@ -104,25 +104,28 @@ export function addCreatedExternalIds(
   )
 }
 
+/**
+ * The contract's "409 `conflict` / `external_id_in_use`" read as one rule for every 409 refusal: the
+ * code is `conflict` and a blocker says why (`external_id` / `external_id_in_use`), as workflow and
+ * booking refusals do (spec "Errors" 5). Every resource with external ids answers through here
+ * (docs/decisions/api-conventions.md, "External references").
+ */
 function externalIdInUse(objectType: ExternalObjectType, externalId: string): ApiError {
-  return new ApiError(
-    'external_id_in_use',
-    `External id "${externalId}" is already set on another ${objectType} by this integration`,
-    {
-      param: 'external_id',
-      blockers: [
-        {
-          type: 'conflict',
-          reason: 'external_id_in_use',
-          message: `Another ${objectType} already has external id "${externalId}"`,
-          resolution: [
-            `Find it with GET /${objectType === 'repair_order' ? 'repair-orders' : `${objectType}s`}?external_id=...`,
-            'Remove the id from that record first (DELETE .../external-id), or use another id',
-          ],
-        },
-      ],
-    },
-  )
+  const noun = objectType.replace('_', ' ')
+  return new ApiError('conflict', `External id "${externalId}" is already set on another ${noun} by this integration`, {
+    param: 'external_id',
+    blockers: [
+      {
+        type: 'external_id',
+        reason: 'external_id_in_use',
+        message: `Another ${noun} already has external id "${externalId}"`,
+        resolution: [
+          `Find it with GET /${objectType === 'repair_order' ? 'repair-orders' : `${objectType}s`}?external_id=...`,
+          'Remove the id from that record first (DELETE .../external-id), or use another id',
+        ],
+      },
+    ],
+  })
 }
 
 export async function removeExternalId(

@@ -482,7 +482,7 @@ export function listOperation<Row extends BaseRow, Filters, Shown, Item = Row>(
 /** `GET /<path>/{public_id}`: one record of the shop, or 404 (`fetch`: a record that is more than its row). */
 export function getOperation<Row extends BaseRow, Filters, Shown, Item = Row>(
   resource: StandardResource<Row, Filters, Shown>,
-  operation: ReadOperation<Item, Shown>,
+  operation: ReadOperation<Item, Shown> & { description: string },
   fetch: (context: ReadContext, publicId: string) => Promise<Item> = ({ db, actor }, publicId) =>
     getRecord(resource, db, actor, publicId) as Promise<never>,
 ) {

@@ -5,6 +5,7 @@ import type { Scope } from '../lib/scopes.js'
 import { findUnstorableText } from '../lib/text.js'
 import type { AppDeps } from './deps.js'
 import type { Actor } from './events.js'
+import { installInputMessages } from './input-messages.js'
 import type { AuthContext } from './tenancy/api-keys.js'
 
 /**
@@ -84,6 +85,8 @@ export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B exte
 
 /** A field name as an error shows it: an unknown key of a megabyte is not echoed whole. */
 const shortened = (name: string) => (name.length > 100 ? `${name.slice(0, 100)}…` : name)
+
+installInputMessages()
 
 /** Custom issues may name the envelope code they stand for (ids and cursors have codes of their own). */
 const customIssueCodes = new Set(['invalid_id', 'invalid_cursor'])

@@ -55,7 +55,9 @@ export const ErrorCodeSchema = z
 
 export const ErrorEnvelopeSchema = responseObject({
   error: responseObject({
-    code: z.string().meta({ description: 'One of ErrorCode; other strings may appear' }),
+    // The known codes are an enum a client can switch on; any other string stays valid because new
+    // codes may be added within v1 (spec "Versioning" 2).
+    code: z.union([ErrorCodeSchema, z.string()]).meta({ description: 'One of ErrorCode; other strings may appear' }),
     message: z.string().meta({ description: 'Human-readable explanation; not for parsing' }),
     param: z
       .string()

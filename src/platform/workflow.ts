@@ -14,6 +14,12 @@ export interface WorkflowAction<State extends string, Subject> {
   scopes?: readonly Scope[]
   /** Further conditions: the blockers that keep the action from this subject now (empty: none). */
   blockers?: (subject: Subject) => Blocker[]
+  /**
+   * What the action does, said with `it` for the subject, for messages: `check it in`, `mark it unable
+   * to complete`. Default: the action's name and `it` (`start it`). Without it a message read
+   * "Cannot unable to complete".
+   */
+  phrase?: string
 }
 
 /**
@@ -54,6 +60,20 @@ export function defineWorkflow<State extends string, Action extends string, Subj
 
 const label = (text: string) => text.replaceAll('_', ' ')
 
+/** `a repair order`, `an appointment`. */
+const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+/** A blocker's message continuing a sentence after "Cannot ...:" (an id or a code keeps its case). */
+const continuing = (message: string) =>
+  /^[A-Z][a-z]/.test(message) ? message.charAt(0).toLowerCase() + message.slice(1) : message
+/** `a, b or c` */
+const orList = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? 'nothing') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`
+
+function actionPhrase<State extends string, Subject>(action: string, definition: WorkflowAction<State, Subject>) {
+  return definition.phrase ?? `${label(action)} it`
+}
+
 /** Why `action` is not available to this subject and key now; empty when it is. */
 export function actionBlockers<State extends string, Action extends string, Subject>(
   workflow: Workflow<State, Action, Subject>,
@@ -71,19 +91,19 @@ export function actionBlockers<State extends string, Action extends string, Subj
         {
           type: workflow.name,
           reason: 'missing_scope',
-          message: `${label(action)} needs the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+          message: `The key needs the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} to ${actionPhrase(action, definition)}`,
           resolution: [`Ask the shop to grant ${missing.join(', ')} to this integration`],
         },
       ]
     }
   }
   if (!definition.from.includes(state)) {
-    const from = definition.from.map((value) => workflow.publicState?.(value) ?? value)
+    const from = definition.from.map((value) => label(workflow.publicState?.(value) ?? value))
     return [
       {
         type: workflow.name,
         reason: `state_${shown}`,
-        message: `A ${label(workflow.name)} that is ${label(shown)} cannot ${label(action)}: only from ${from.join(', ')}`,
+        message: `The ${label(workflow.name)} is ${label(shown)}; it must be ${orList(from)} to ${actionPhrase(action, definition)}`,
         resolution: [`Fetch the ${label(workflow.name)} again and use its available_actions`],
       },
     ]
@@ -111,7 +131,8 @@ export function assertAction<State extends string, Action extends string, Subjec
 ): State {
   const blockers = actionBlockers(workflow, subject, action, scopes)
   if (blockers.length > 0) {
-    throw new ApiError('conflict', `Cannot ${label(action)}: ${(blockers[0] as Blocker).message}`, { blockers })
+    const phrase = actionPhrase(action, workflow.actions[action]).replace(/\bit\b/, `the ${label(workflow.name)}`)
+    throw new ApiError('conflict', `Cannot ${phrase}: ${continuing((blockers[0] as Blocker).message)}`, { blockers })
   }
   return workflow.actions[action].to
 }
@@ -135,13 +156,15 @@ export function assertMove<State extends string, Action extends string, Subject>
   const allowed = workflow.moves[from] ?? []
   if (!allowed.includes(to as State)) {
     const options = allowed.length > 0 ? allowed.join(', ') : 'none (it is final)'
-    throw new ApiError('conflict', `A ${label(workflow.name)} cannot move from ${from} to ${to}; allowed: ${options}`, {
+    // Raw state values here: staff type them (`--state in_progress`).
+    const subject = capitalized(withArticle(label(workflow.name)))
+    throw new ApiError('conflict', `${subject} cannot move from ${from} to ${to}; allowed: ${options}`, {
       param: 'state',
       blockers: [
         {
           type: workflow.name,
           reason: 'transition_not_allowed',
-          message: `${from} -> ${to} is not a move of the ${label(workflow.name)} workflow`,
+          message: `The ${label(workflow.name)} workflow has no move from ${from} to ${to}`,
           resolution: allowed.map((state) => `Move it to ${state}`),
         },
       ],

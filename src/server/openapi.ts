@@ -5,6 +5,7 @@ import { scopeCatalogue } from '../lib/scopes.js'
 import { dateRange, instantRange } from '../lib/wall-clock.js'
 import type { Operation } from '../platform/operation.js'
 import { redactedFieldsOf } from '../platform/redaction.js'
+import { markAdditions } from './contract-additions.js'
 
 /** Scopes that only unredact fields of the response: declared on the schema's fields, never gates. */
 function conditionalScopes(operation: Operation): string[] {
@@ -14,7 +15,33 @@ function conditionalScopes(operation: Operation): string[] {
 
 import { ErrorCodeSchema, ErrorEnvelopeSchema } from '../platform/schemas.js'
 
-export const contractVersion = '1.0.0-rc.7'
+/**
+ * The published contract this server implements (spec "Versioning" 1), not a version of our own: what
+ * the product adds is marked `x-shopapi-addition` (contract-additions.ts) and listed in the README's
+ * Changelog.
+ */
+export const contractVersion = '1.0.0-rc.6'
+
+/** What each tag groups, shown by every documentation viewer beside the tag's operations. */
+const tagDescriptions: Record<string, string> = {
+  Shop: 'The shop the key belongs to: time zone, currency and capabilities. The first call an integration makes.',
+  Customers: 'Customers with their address, consent and tags; archived and merged customers stay readable.',
+  Vehicles: "Customers' vehicles, found by VIN, plate or unit number; archived and merged vehicles stay readable.",
+  Appointments:
+    "Bookings on the shop's calendar, their availability per day, and their moves: cancel, check in, convert to a repair order.",
+  'Repair orders': 'Work orders opened for a customer and vehicle, with their jobs and workflow state.',
+  Jobs: "A repair order's line items, their decision and execution state, and their labor and parts.",
+  'Inventory items':
+    'Parts, tires, batteries and fluids the shop stocks, with quantities and (with scopes) prices and costs.',
+  'Canned jobs': "The shop's ready-made jobs with their parts, to add to repair orders.",
+  Technicians: "The shop's technicians and their daily capacity (read only).",
+  Tasks: 'To-dos for the shop staff, optionally linked to a customer, vehicle or repair order.',
+  Invoices: 'Posted invoices and credit notes: immutable documents whose lines sum to the header to the cent.',
+  Payments: 'The signed ledger of payments, refunds and reversals (read only).',
+  Events: 'The retained log of every change (30 days), the same envelopes webhooks deliver.',
+  'Webhook endpoints': "This integration's webhook endpoints: signed deliveries of the events it subscribes to.",
+  Meta: 'About the API itself: this document and the calling key (`GET /me`).',
+}
 
 // Spec "Common rules" 9: the statuses every read can answer; writes add 413.
 const errorResponses: Record<string, string> = {
@@ -121,7 +148,10 @@ export function buildOpenApiDocument(operations: Operation[]): Record<string, un
     item[operation.method.toLowerCase()] = toOpenApiOperation(operation)
     paths[operation.path] = item
   }
-  const tags = [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name }))
+  const tags = [...new Set(operations.map((operation) => operation.tag))].map((name) => ({
+    name,
+    ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}),
+  }))
   const scopeList = Object.entries(scopeCatalogue)
     .map(([scope, text]) => `- \`${scope}\`: ${text}`)
     .join('\n')
@@ -132,6 +162,12 @@ export function buildOpenApiDocument(operations: Operation[]): Record<string, un
       info: {
         title: 'Shop Management Public API',
         version: contractVersion,
+        // The appliance is run by a shop: integrators reach the shop, which reaches its vendor.
+        contact: { name: 'The shop that runs this appliance (the API key came from it)' },
+        license: {
+          name: 'Proprietary: available to integrations the shop issues an API key to',
+          identifier: 'LicenseRef-shopapi-proprietary',
+        },
         description:
           "Versioned REST API over an auto-repair shop's data. Every operation needs `Authorization: Bearer <API_KEY>` " +
           'with the scopes in its `x-required-scopes`; write never implies read. Errors share one envelope (`Error`). ' +
@@ -188,7 +224,48 @@ export function buildOpenApiDocument(operations: Operation[]): Record<string, un
     },
   )
   dropRefSiblingConstraints(document)
+  describeRequestDefaultsInWords(document)
+  markAdditions(document as Parameters<typeof markAdditions>[0])
   return { ...document, 'x-scopes': scopeCatalogue } as Record<string, unknown>
+}
+
+/**
+ * A request field with a default is optional (it is never in `required`), but code generators read a
+ * `default` keyword on a component schema as "always present": openapi-typescript types such a field
+ * as mandatory (openapi-ts/openapi-typescript#2489), so a client had to send `fleet_account` and
+ * `tax_exempt` on every create. Request schemas say their default in words instead; responses and
+ * query parameters keep the keyword, where "always present" is true or generators ignore it.
+ */
+function describeRequestDefaultsInWords(document: { paths?: unknown; components?: unknown }): void {
+  const schemas = ((document.components as { schemas?: Record<string, unknown> }).schemas ?? {}) as Record<
+    string,
+    unknown
+  >
+  const seen = new Set<unknown>()
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return
+    seen.add(node)
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item)
+      return
+    }
+    const object = node as Record<string, unknown>
+    if (typeof object.$ref === 'string') visit(schemas[object.$ref.replace('#/components/schemas/', '')])
+    describeDefaultInWords(object)
+    for (const value of Object.values(object)) visit(value)
+  }
+  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, { requestBody?: unknown }>>))
+    for (const operation of Object.values(item)) visit(operation.requestBody)
+}
+
+function describeDefaultInWords(jsonSchema: Record<string, unknown>): void {
+  if (!('default' in jsonSchema)) return
+  const value = jsonSchema.default
+  delete jsonSchema.default
+  const description = typeof jsonSchema.description === 'string' ? jsonSchema.description : ''
+  if (/default/i.test(description)) return
+  const stated = `Defaults to \`${JSON.stringify(value)}\` when left out.`
+  jsonSchema.description = description ? `${description.replace(/\.?$/, '.')} ${stated}` : stated
 }
 
 /**

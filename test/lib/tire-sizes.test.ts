@@ -18,6 +18,7 @@ function size(overrides: Partial<TireSize>): TireSize {
     loadIndex: null,
     speedRating: null,
     normalized: '225/45R17',
+    flotation: null,
     ...overrides,
   }
 }
@@ -98,6 +99,60 @@ t.test('case, spaces, dashes and half-size rims are tolerated', async (t) => {
   t.same(parseTireSize('225/45B17')?.construction, 'B')
 })
 
+// Issue 25 item 8: sizes as a tire catalogue lists them (manufacturers' light-truck, off-road,
+// trailer, spare and performance ranges), each with what it must read as.
+const catalogue: [written: string, normalized: string, width: number, aspectRatio: number, rim: number][] = [
+  ['P215/65R15', 'P215/65R15', 215, 65, 15],
+  ['P265/70R17 113T', 'P265/70R17', 265, 70, 17],
+  ['LT245/75R16 120/116S', 'LT245/75R16', 245, 75, 16],
+  ['LT265/75R16 123/120S E', 'LT265/75R16', 265, 75, 16],
+  ['LT275/70R18 125/122R', 'LT275/70R18', 275, 70, 18],
+  ['LT235/85R16.5', 'LT235/85R16.5', 235, 85, 16.5],
+  ['LT215/85R16.5 115/112Q', 'LT215/85R16.5', 215, 85, 16.5],
+  ['ST205/75R15', 'ST205/75R15', 205, 75, 15],
+  ['ST235/80R16 124/120L', 'ST235/80R16', 235, 80, 16],
+  ['T125/70D15', 'T125/70D15', 125, 70, 15],
+  ['T135/90D16 102M', 'T135/90D16', 135, 90, 16],
+  ['225/45ZR17', '225/45ZR17', 225, 45, 17],
+  ['245/35ZR20 (95Y)', '245/35ZR20', 245, 35, 20],
+  ['225/45R17 94W XL', '225/45R17', 225, 45, 17],
+  ['265/70R17LT 121/118S', 'LT265/70R17', 265, 70, 17],
+  ['205/55 R16 91V', '205/55R16', 205, 55, 16],
+  ['205-55R16', '205/55R16', 205, 55, 16],
+  ['31x10.50R15LT', '31x10.50R15LT', 267, 76, 15],
+  ['31X10.50R15LT 109S', '31x10.50R15LT', 267, 76, 15],
+  ['33x12.50R20', '33x12.50R20', 318, 52, 20],
+  ['33X12.50R20LT 114Q', '33x12.50R20LT', 318, 52, 20],
+  ['35x12.50R17LT 121Q E', '35x12.50R17LT', 318, 72, 17],
+  ['LT35x12.50R20', '35x12.50R20LT', 318, 60, 20],
+  ['37x13.50R22LT 123Q', '37x13.50R22LT', 343, 56, 22],
+  ['30x9.50R15LT 104Q', '30x9.50R15LT', 241, 79, 15],
+  ['32x11.50R15LT', '32x11.50R15LT', 292, 74, 15],
+  ['35x12.5R20', '35x12.50R20', 318, 60, 20],
+  ['33x12.50R16.5LT', '33x12.50R16.5LT', 318, 66, 16.5],
+  ['33x12.50-15', '33x12.50-15', 318, 72, 15],
+  ['31 x 10.50 R 15 LT', '31x10.50R15LT', 267, 76, 15],
+]
+
+t.test('every spelling of a tire catalogue is read, into its normalized size and its three numbers', async (t) => {
+  for (const [written, normalized, width, aspectRatio, rimDiameter] of catalogue) {
+    t.match(parseTireSize(written), { normalized, width, aspectRatio, rimDiameter }, written)
+    t.match(parseTireSize(written.toLowerCase()), { normalized }, `${written} in lower case`)
+  }
+  t.match(parseTireSize('31x10.50R15LT 109S'), {
+    serviceType: 'LT',
+    construction: 'R',
+    loadIndex: 109,
+    speedRating: 'S',
+    flotation: { overallDiameter: 31, sectionWidth: 10.5 },
+  })
+  t.equal(
+    tireSizeSearchKey(parseTireSize('31x10.50R15LT') as TireSize),
+    tireSizeSearchKey(parseTireSize('31X10.50R15LT 109S') as TireSize),
+    'two spellings of one flotation size find the same tires',
+  )
+})
+
 t.test('anything else is null', async (t) => {
   for (const bad of [
     '',
@@ -113,8 +168,10 @@ t.test('anything else is null', async (t) => {
     '2250/45R17',
     '225/45Q17',
     '225/45R17.55',
-    '31x10.50R15LT',
     'P225/45R17 94W extra',
+    '15x10.50R15',
+    '31x10.50Q15',
+    '31x10.50R15LT extra',
   ]) {
     t.equal(parseTireSize(bad), null, JSON.stringify(bad))
   }
@@ -176,6 +233,7 @@ t.test('property: a size written any accepted way reads back its numbers', async
         loadIndex: w.loadIndex,
         speedRating: w.speedRating,
         normalized: formatTireSize({ ...w, rimDiameter }),
+        flotation: null,
       }
       t.same(parsed, expected, text)
       // The canonical spelling reads back to itself.

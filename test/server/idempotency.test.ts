@@ -426,7 +426,7 @@ t.test('a refusal by the operation binds the key: replayed as it was, another bo
     200,
   )
   const refused = await putTaken()
-  assertError(t, refused, 409, 'external_id_in_use')
+  assertError(t, refused, 409, 'conflict')
   t.equal(refused.headers.get('idempotent-replayed'), null, 'the first refusal is answered, not replayed')
   t.equal((await send('DELETE', `/v1/customers/${holder.id}/external-id`, key)).status, 200, 'the id is free again')
   const retried = await putTaken()

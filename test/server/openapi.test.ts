@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import formatsModule from 'ajv-formats'
@@ -19,6 +25,9 @@ const addFormats = (formatsModule as unknown as { default: (ajv: Ajv2020) => Ajv
 
 type Operations = Record<string, Record<string, Record<string, unknown>>>
 
+const execFileAsync = promisify(execFile)
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
 t.test('the document is valid OpenAPI 3.1', async (t) => {
   const document = buildOpenApiDocument(apiOperations)
   const result = await new Validator().validate(document)
@@ -27,7 +36,94 @@ t.test('the document is valid OpenAPI 3.1', async (t) => {
 })
 
 t.test('the contract is frozen: any change must be a deliberate snapshot update (npm run snap)', async (t) => {
-  t.matchSnapshot(JSON.stringify(buildOpenApiDocument(apiOperations), null, 2), 'openapi.json')
+  // The latest model year moves every New Year; the snapshot names it by its rule.
+  const latestYear = `"maximum": ${new Date().getUTCFullYear() + 2}`
+  const text = JSON.stringify(buildOpenApiDocument(apiOperations), null, 2).replaceAll(
+    latestYear,
+    '"maximum": "<this year + 2>"',
+  )
+  t.matchSnapshot(text, 'openapi.json')
+})
+
+// ---- Issue 25 item 9: the document says what the server does, and two linters agree ----
+
+const linterTimeoutMs = 60_000
+
+async function runLinter(command: string, args: string[]): Promise<string> {
+  const { stdout } = await execFileAsync(join(repoRoot, 'node_modules', '.bin', command), args, {
+    cwd: repoRoot,
+    timeout: linterTimeoutMs,
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
+  return stdout
+}
+
+t.test('Redocly (recommended) and Spectral (spectral:oas) report no warning on the served document', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'shopapi-lint-'))
+  t.teardown(() => rm(dir, { recursive: true, force: true }))
+  const file = join(dir, 'openapi.json')
+  await writeFile(file, JSON.stringify(buildOpenApiDocument(apiOperations)))
+  // The two run at once: each is a Node process of a second or two.
+  const [redoclyOut, spectralOut] = await Promise.all([
+    runLinter('redocly', ['lint', file, '--format=json', '--config', join(repoRoot, 'redocly.yaml')]),
+    runLinter('spectral', ['lint', file, '--format=json', '--quiet', '--ruleset', join(repoRoot, '.spectral.yaml')]),
+  ])
+  const redocly = JSON.parse(redoclyOut) as { totals: { errors: number; warnings: number }; problems: unknown[] }
+  t.same(redocly.totals, { errors: 0, warnings: 0, ignored: 0 }, `Redocly: ${JSON.stringify(redocly.problems)}`)
+  const spectral = JSON.parse(spectralOut) as { code: string; path: string[] }[]
+  t.same(
+    spectral.map((problem) => `${problem.code} at ${problem.path.join('/')}`),
+    [],
+    'Spectral: no problem of any severity',
+  )
+})
+
+t.test('request fields say what the server accepts', async (t) => {
+  const schemas = (buildOpenApiDocument(apiOperations).components as { schemas: Record<string, JsonSchema> }).schemas
+  const property = (schema: string, field: string) =>
+    ((schemas[schema]?.properties ?? {}) as Record<string, JsonSchema>)[field] as JsonSchema
+  t.equal(property('CustomerCreate', 'email').format, 'email', 'a customer email is an address')
+  t.equal(property('CustomerUpdate', 'email').format, 'email')
+  const year = (property('VehicleCreate', 'year').anyOf as JsonSchema[])[0] as JsonSchema
+  t.equal(year.maximum, new Date().getUTCFullYear() + 2, 'the model year cap the server applies')
+  for (const body of ['TaskCreate', 'TaskUpdate'])
+    t.same(property(body, 'status').enum, ['open', 'in_progress', 'blocked', 'waiting'], `${body}: never done`)
+  // A `default` keyword makes code generators type the field as always sent (openapi-typescript #2489).
+  const withDefault: string[] = []
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!/(Create|Update|Cancel|Conversion|Archive|Request)$/.test(name)) continue
+    for (const [field, value] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+      if ('default' in value) withDefault.push(`${name}.${field}`)
+      if (((schema.required ?? []) as string[]).includes(field) && /Defaults to/.test(String(value.description)))
+        withDefault.push(`${name}.${field} (required)`)
+    }
+  }
+  t.same(withDefault, [], 'no request field carries a default keyword or is required while it has a default')
+  t.match(property('CustomerCreate', 'fleet_account'), { type: 'boolean', description: /Defaults to `false`/ })
+  t.notOk(((schemas.CustomerCreate?.required ?? []) as string[]).includes('tax_exempt'))
+})
+
+t.test('each narrowing of the contract says so, with its reason, where it applies (issue 25 item 8)', async (t) => {
+  const document = buildOpenApiDocument(apiOperations) as { paths: Record<string, Record<string, JsonSchema>> }
+  const parameters = document.paths['/appointments/availability']?.get?.parameters as JsonSchema[]
+  const endDate = parameters.find((parameter) => parameter.name === 'end_date')?.schema as JsonSchema
+  t.match(endDate['x-shopapi-narrowing'], /at most 92 dates .* because the answer is one unpaginated list/)
+  t.match(endDate['x-shopapi-narrowing'], /before today needs a `start_date`/)
+  const schemas = (buildOpenApiDocument(apiOperations).components as { schemas: Record<string, JsonSchema> }).schemas
+  const customerCreate = schemas.CustomerCreate as { properties: { tags: { anyOf: JsonSchema[] } } }
+  const tags = customerCreate.properties.tags.anyOf[0] as JsonSchema
+  t.match(tags['x-shopapi-narrowing'], /50 tags of up to 50 characters bound every customer record/)
+})
+
+t.test('every tag and operation is described; the info names a contact and a license; ErrorCode is used', async (t) => {
+  const document = buildOpenApiDocument(apiOperations) as JsonSchema
+  for (const tag of document.tags as { name: string; description?: string }[])
+    t.ok(tag.description, `tag ${tag.name} has a description`)
+  for (const [path, item] of Object.entries(document.paths as Operations))
+    for (const [method, operation] of Object.entries(item))
+      t.ok(operation.description, `${method.toUpperCase()} ${path} has a description`)
+  t.match(document.info, { version: '1.0.0-rc.6', contact: { name: String }, license: { name: String } })
+  t.match(JSON.stringify((document.components as { schemas: JsonSchema }).schemas), '#/components/schemas/ErrorCode')
 })
 
 t.test('every operation declares its scopes and its errors', async (t) => {
@@ -170,7 +266,8 @@ t.test('Blocker.resolution is required, and every blocker the server sends carri
     sendJson<ErrorBody>(api, 'PUT', `/v1/customers/${id}/external-id`, key, { body: { external_id: 'ERP-1' } })
   t.equal((await put(customers[0])).status, 200)
   const conflict = await put(customers[1])
-  assertError(t, conflict, 409, 'external_id_in_use')
+  assertError(t, conflict, 409, 'conflict')
+  t.match(conflict.body.error.blockers, [{ type: 'external_id', reason: 'external_id_in_use' }])
   t.ok(conflict.body.error.blockers.length > 0, 'the refusal carries blockers')
   for (const item of conflict.body.error.blockers as Array<Record<string, unknown>>) {
     t.ok(Array.isArray(item.resolution), 'each with its resolution array')

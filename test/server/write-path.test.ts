@@ -135,7 +135,7 @@ t.test(
       body: { external_id: 'ERP-9' },
       idempotencyKey: putKey,
     })
-    assertError(t, conflict, 409, 'external_id_in_use', 'external_id')
+    assertError(t, conflict, 409, 'conflict', 'external_id')
     t.ok((conflict.body as unknown as ErrorBody).error.blockers.length > 0, 'with a blocker saying how to resolve it')
     t.equal((await counts(shop.id)).refs, refsBefore, 'the conflict left no partial state')
     t.equal((await send('GET', `/v1/customers/${holder.id}`, key)).body.external_id, 'ERP-9', 'the holder keeps its id')
@@ -240,8 +240,8 @@ t.test('concurrent PUTs of one external id on different customers: one wins, the
   t.equal(replies.filter((r) => r.status === 200).length, 1, 'one PUT wins')
   t.same(
     replies.filter((r) => r.status !== 200).map((r) => `${r.status} ${(r.body as unknown as ErrorBody).error?.code}`),
-    Array(9).fill('409 external_id_in_use'),
-    'the others are 409 external_id_in_use, not 500',
+    Array(9).fill('409 conflict'),
+    'the others are 409 conflict (external_id_in_use), not 500',
   )
   t.equal((await counts(shop.id)).refs, 1, 'one reference stored')
   const list = await send<{ data: Customer[] }>('GET', '/v1/customers?external_id=ERP-RACE', key)

@@ -31,6 +31,14 @@ const dateParam = (description: string) =>
     .optional()
     .meta({ format: 'date', description, example: '2026-03-14' })
 
+/**
+ * Where the server is narrower than the contract's "date, start_date, end_date (all dates, optional)",
+ * and why (issue 25 item 8): written into the document beside the parameter.
+ */
+const availabilityNarrowing =
+  `Narrower than the contract, which states no limit: a range holds at most ${maxAvailabilityDays} dates (a quarter), because the answer is one unpaginated list (the contract gives availability no paging) computed from every date's hours, closures, capacity and bookings; a wider calendar is read a quarter at a time. ` +
+  "`end_date` alone counts from today, so an `end_date` before today needs a `start_date`: without one the range would have no first date the shop's calendar can stand for. Past dates themselves are answered (with the bookings they held) when `start_date` names them."
+
 export const AvailabilityQuerySchema = z.strictObject({
   date: dateParam('One shop-local date. Not together with `start_date` or `end_date`.'),
   start_date: dateParam(
@@ -38,7 +46,7 @@ export const AvailabilityQuerySchema = z.strictObject({
   ),
   end_date: dateParam(
     `Last date of the range (inclusive). Without \`start_date\`: from today. A range holds at most ${maxAvailabilityDays} dates.`,
-  ),
+  ).meta({ 'x-shopapi-narrowing': availabilityNarrowing }),
 })
 
 export type AvailabilityQuery = z.output<typeof AvailabilityQuerySchema>

@@ -69,7 +69,11 @@ export const appointmentOperations = [
     handler: async ({ body, db, actor, auth }) =>
       toAppointmentResource(await createAppointment(db, actor, body), auth.scopes),
   }),
-  getOperation(appointmentDefinition, { scopes: ['appointments.read'], present }),
+  getOperation(appointmentDefinition, {
+    description: 'Cancelled and no-show appointments are still returned; `available_actions` lists the moves open now.',
+    scopes: ['appointments.read'],
+    present,
+  }),
   defineOperation({
     method: 'PATCH',
     path: '/appointments/{public_id}',

@@ -34,7 +34,7 @@ export const appointmentWorkflow = defineWorkflow({
   },
   actions: {
     cancel: { from: ['requested', 'booked', 'arrived'], to: 'cancelled', scopes: actionScopes },
-    check_in: { from: ['requested', 'booked'], to: 'arrived', scopes: actionScopes },
+    check_in: { from: ['requested', 'booked'], to: 'arrived', scopes: actionScopes, phrase: 'check it in' },
   },
   stateOf: (appointment: { status: string }) => appointment.status as AppointmentStatus,
   publicState: (status) => (appointmentStatuses.includes(status) ? status : 'unknown'),

@@ -47,7 +47,11 @@ export const tagList = z
   .array(text(50).min(1))
   .max(50)
   .transform((tags) => [...new Set(tags)])
-  .meta({ description: 'Up to 50 tags of 1-50 characters; duplicates are dropped' })
+  .meta({
+    description: 'Up to 50 tags of 1-50 characters; duplicates are dropped',
+    'x-shopapi-narrowing':
+      'Narrower than the contract ("array of string or null", no limit): a tag is a short label a list filters and a screen shows as a chip, so 50 tags of up to 50 characters bound every customer record, its search index entries and the events that carry it, whatever a client sends. Ask the shop if a real label does not fit.',
+  })
 
 const consentInput = z
   .strictObject(
@@ -100,7 +104,11 @@ export const customerDefinition = defineResource({
       text(255)
         .refine(looksLikeEmail, 'must be an email address')
         .nullable()
-        .meta({ description: 'Up to 255 characters; filters match it case-insensitively' }),
+        // `format: email` says what looksLikeEmail requires (an address), so clients validate before sending.
+        .meta({
+          format: 'email',
+          description: 'An email address, up to 255 characters; filters match it case-insensitively',
+        }),
     ),
     phone: textField(phone.nullable()),
     phone_alt: textField(phone.nullable()),

@@ -28,6 +28,8 @@ export const customerOperations = [
     path: '/customers',
     operationId: 'createCustomer',
     summary: 'Create a customer',
+    description:
+      "Names are required; every other field is optional and `fleet_account`, `tax_exempt` default to false. Phones are normalised for the shop's region; an email must be an address.",
     tag,
     scopes: ['customers.read', 'customers.write'],
     body: CustomerCreateSchema,

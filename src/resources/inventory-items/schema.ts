@@ -79,7 +79,7 @@ export const rimDiameterParam = z
     },
   })
 
-const tireSizeExample = 'e.g. 225/45R17, 225/45ZR17 94W, P215/65R15 or LT245/75R16'
+const tireSizeExample = 'e.g. 225/45R17, 225/45ZR17 94W, P215/65R15, LT235/85R16.5 or the flotation 31x10.50R15LT'
 
 export const tireSizeParam = textInput(20)
   .transform((value, ctx) => {
@@ -92,7 +92,7 @@ export const tireSizeParam = textInput(20)
   })
   .optional()
   .meta({
-    description: `A tire size (up to 20 characters), ${tireSizeExample}; matches width, aspect ratio and rim diameter, whatever the construction, service type or service description`,
+    description: `A tire size (up to 20 characters), ${tireSizeExample}; matches width, aspect ratio and rim diameter, whatever the construction, service type or service description (a flotation size by its metric equivalent: 31x10.50R15LT is 267/76R15)`,
     override: ({ jsonSchema }: ZodOpenApiOverrideMetaContext) => {
       Object.assign(jsonSchema, { type: 'string', maxLength: 20, example: '225/45R17' })
     },

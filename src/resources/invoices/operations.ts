@@ -30,6 +30,8 @@ export const invoiceOperations = [
     path: '/invoices/{public_id}',
     operationId: 'getInvoice',
     summary: 'Get an invoice or credit note',
+    description:
+      'A posted document with its lines and taxes; a credit note names the invoice it corrects in `credit_note_of`.',
     tag,
     scopes: ['invoices.read'],
     params: publicIdParams('invoice'),

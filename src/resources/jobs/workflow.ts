@@ -82,6 +82,7 @@ export const executionWorkflow = defineWorkflow<ExecutionState, JobAction, JobSu
       from: ['not_started', 'in_progress', 'paused'],
       to: 'unable_to_complete',
       scopes: actionScopes,
+      phrase: 'mark it unable to complete',
       blockers: workBlockers,
     },
   },

@@ -7,5 +7,8 @@ export const paymentOperations = [
       'Newest first by `created_at`. Filters combine with AND; `business_date_from` and `business_date_to` are inclusive shop-local dates. Payments never change: sync by business-date ranges and de-duplicate on `id`. A reversal is a payment of its own (negative, with `reversal_of`).',
     scopes: ['payments.read'],
   }),
-  getOperation(paymentDefinition, { scopes: ['payments.read'] }),
+  getOperation(paymentDefinition, {
+    description: 'A reversal is a negative payment whose `reversal_of` names the payment it reverses.',
+    scopes: ['payments.read'],
+  }),
 ]

@@ -32,7 +32,11 @@ export const repairOrderOperations = [
     success: { status: 201, description: 'The new repair order', schema: RepairOrderSchema },
     handler: async ({ body, db, actor }) => toRepairOrderResource(await createRepairOrder(db, actor, body)),
   }),
-  getOperation(repairOrderDefinition, { scopes: ['repair_orders.read'] }),
+  getOperation(repairOrderDefinition, {
+    description:
+      'Without `pricing.read` the `pricing` is null and listed in `redacted_fields`; jobs are read from `GET /repair-orders/{public_id}/jobs`.',
+    scopes: ['repair_orders.read'],
+  }),
   defineOperation({
     method: 'PATCH',
     path: '/repair-orders/{public_id}',

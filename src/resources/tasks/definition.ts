@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ZodOpenApiOverrideMetaContext } from 'zod-openapi'
 import {
   defineResource,
   externalIdField,
@@ -14,6 +15,8 @@ import { taskPriorities, taskStatuses, taskWorkflow } from './workflow.js'
 
 // Spec "Resources without a field list" names only `status`, `priority`, `external_id` and the assignee
 // filter of a task; the rest of the record and the request bodies are ours (docs/decisions/shop-floor.md, Tasks).
+
+const settableTaskStatuses = taskStatuses.filter((status) => status !== 'done')
 
 /** A record the task links to: its internal id (written by the service, which resolves the public id). */
 const link = <A extends string>(sql: string, api: A, description: string) =>
@@ -43,9 +46,14 @@ export const taskDefinition = defineResource({
     status: {
       type: 'text',
       response: z.string().meta({ description: `One of ${taskStatuses.join(', ')}; other strings may appear` }),
+      // `done` still parses, so that asking for it is answered with the 409 that names the complete
+      // action rather than a bare enum error; the document lists only the statuses a write can set.
       input: z.enum(taskStatuses).meta({
         description:
           'Any status but `done`, from any status (a done task is reopened this way); `done` is reached only with POST /tasks/{id}/complete and is refused here with 409 `conflict`',
+        override: ({ jsonSchema }: ZodOpenApiOverrideMetaContext) => {
+          jsonSchema.enum = settableTaskStatuses
+        },
       }),
     },
     priority: {

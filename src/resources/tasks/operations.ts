@@ -36,6 +36,7 @@ export const taskOperations = [
     handler: async ({ body, auth, db, actor }) => toTaskResource(await createTask(db, actor, body), auth.scopes),
   }),
   getOperation(taskDefinition, {
+    description: 'Completed tasks are still returned with `status: done`.',
     scopes: ['tasks.read'],
     present: (row, auth) => toTaskResource(row, auth.scopes),
   }),

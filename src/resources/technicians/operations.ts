@@ -9,5 +9,8 @@ export const technicianOperations = [
       'Newest first by `sort` (default `created_at`); active and inactive technicians unless `active` is given. The shop maintains technicians (`shopapi technicians`).',
     scopes: ['technicians.read'],
   }),
-  getOperation(technicianDefinition, { scopes: ['technicians.read'] }),
+  getOperation(technicianDefinition, {
+    description: 'Deactivated technicians are still returned with `active: false`.',
+    scopes: ['technicians.read'],
+  }),
 ]

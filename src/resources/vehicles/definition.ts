@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ZodOpenApiOverrideMetaContext } from 'zod-openapi'
 import { normalizePlate } from '../../lib/plates.js'
 import { checkVin } from '../../lib/vin.js'
 import {
@@ -46,7 +47,14 @@ const year = z
     const latest = latestModelYear()
     if (value > latest) ctx.addIssue({ code: 'custom', message: `must be at most ${latest} (this year + 2)` })
   })
-  .meta({ description: `Model year, ${firstModelYear} to the current year + 2` })
+  .meta({
+    description: `Model year, ${firstModelYear} to the current year + 2`,
+    // The cap moves every New Year: the document states the one in force when it is built (the served
+    // document is rebuilt when the year turns, routes/openapi.ts).
+    override: ({ jsonSchema }: ZodOpenApiOverrideMetaContext) => {
+      jsonSchema.maximum = latestModelYear()
+    },
+  })
 
 const plate = text(15)
   .toUpperCase()

@@ -10,7 +10,14 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
   "openapi": "3.1.0",
   "info": {
     "title": "Shop Management Public API",
-    "version": "1.0.0-rc.7",
+    "version": "1.0.0-rc.6",
+    "contact": {
+      "name": "The shop that runs this appliance (the API key came from it)"
+    },
+    "license": {
+      "name": "Proprietary: available to integrations the shop issues an API key to",
+      "identifier": "LicenseRef-shopapi-proprietary"
+    },
     "description": "Versioned REST API over an auto-repair shop's data. Every operation needs \`Authorization: Bearer <API_KEY>\` with the scopes in its \`x-required-scopes\`; write never implies read. Errors share one envelope (\`Error\`). Every date a request gives lies from 1900-01-01 to 9999-12-31, and every instant from 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once converted to UTC (400 naming the field otherwise); every amount and total is at most 9999999999.99 in absolute value."
   },
   "servers": [
@@ -21,49 +28,64 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
   ],
   "tags": [
     {
-      "name": "Shop"
+      "name": "Shop",
+      "description": "The shop the key belongs to: time zone, currency and capabilities. The first call an integration makes."
     },
     {
-      "name": "Customers"
+      "name": "Customers",
+      "description": "Customers with their address, consent and tags; archived and merged customers stay readable."
     },
     {
-      "name": "Vehicles"
+      "name": "Vehicles",
+      "description": "Customers' vehicles, found by VIN, plate or unit number; archived and merged vehicles stay readable."
     },
     {
-      "name": "Appointments"
+      "name": "Appointments",
+      "description": "Bookings on the shop's calendar, their availability per day, and their moves: cancel, check in, convert to a repair order."
     },
     {
-      "name": "Repair orders"
+      "name": "Repair orders",
+      "description": "Work orders opened for a customer and vehicle, with their jobs and workflow state."
     },
     {
-      "name": "Jobs"
+      "name": "Jobs",
+      "description": "A repair order's line items, their decision and execution state, and their labor and parts."
     },
     {
-      "name": "Inventory items"
+      "name": "Inventory items",
+      "description": "Parts, tires, batteries and fluids the shop stocks, with quantities and (with scopes) prices and costs."
     },
     {
-      "name": "Canned jobs"
+      "name": "Canned jobs",
+      "description": "The shop's ready-made jobs with their parts, to add to repair orders."
     },
     {
-      "name": "Technicians"
+      "name": "Technicians",
+      "description": "The shop's technicians and their daily capacity (read only)."
     },
     {
-      "name": "Tasks"
+      "name": "Tasks",
+      "description": "To-dos for the shop staff, optionally linked to a customer, vehicle or repair order."
     },
     {
-      "name": "Invoices"
+      "name": "Invoices",
+      "description": "Posted invoices and credit notes: immutable documents whose lines sum to the header to the cent."
     },
     {
-      "name": "Payments"
+      "name": "Payments",
+      "description": "The signed ledger of payments, refunds and reversals (read only)."
     },
     {
-      "name": "Events"
+      "name": "Events",
+      "description": "The retained log of every change (30 days), the same envelopes webhooks deliver."
     },
     {
-      "name": "Webhook endpoints"
+      "name": "Webhook endpoints",
+      "description": "This integration's webhook endpoints: signed deliveries of the events it subscribes to."
     },
     {
-      "name": "Meta"
+      "name": "Meta",
+      "description": "About the API itself: this document and the calling key (\`GET /me\`)."
     }
   ],
   "paths": {
@@ -339,6 +361,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "post": {
         "operationId": "createCustomer",
         "summary": "Create a customer",
+        "description": "Names are required; every other field is optional and \`fleet_account\`, \`tax_exempt\` default to false. Phones are normalised for the shop's region; an email must be an address.",
         "tags": [
           "Customers"
         ],
@@ -798,7 +821,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "put": {
         "operationId": "setCustomerExternalId",
         "summary": "Set this integration's external id of a customer",
-        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.",
+        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 \`conflict\` with the blocker reason \`external_id_in_use\`.",
         "tags": [
           "Customers"
         ],
@@ -1450,7 +1473,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "504": {
             "$ref": "#/components/responses/Error504"
           }
-        }
+        },
+        "x-shopapi-addition": true
       },
       "patch": {
         "operationId": "updateVehicle",
@@ -1573,7 +1597,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "504": {
             "$ref": "#/components/responses/Error504"
           }
-        }
+        },
+        "x-shopapi-addition": true
       }
     },
     "/vehicles/{public_id}/archive": {
@@ -1707,7 +1732,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "put": {
         "operationId": "setVehicleExternalId",
         "summary": "Set this integration's external id of a vehicle",
-        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.",
+        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 \`conflict\` with the blocker reason \`external_id_in_use\`.",
         "tags": [
           "Vehicles"
         ],
@@ -1990,6 +2015,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "format": "date",
               "description": "Last date of the range (inclusive). Without \`start_date\`: from today. A range holds at most 92 dates.",
               "example": "2026-03-14",
+              "x-shopapi-narrowing": "Narrower than the contract, which states no limit: a range holds at most 92 dates (a quarter), because the answer is one unpaginated list (the contract gives availability no paging) computed from every date's hours, closures, capacity and bookings; a wider calendar is read a quarter at a time. \`end_date\` alone counts from today, so an \`end_date\` before today needs a \`start_date\`: without one the range would have no first date the shop's calendar can stand for. Past dates themselves are answered (with the bookings they held) when \`start_date\` names them.",
               "type": "string",
               "maxLength": 10
             },
@@ -2383,6 +2409,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "get": {
         "operationId": "getAppointment",
         "summary": "Get an appointment",
+        "description": "Cancelled and no-show appointments are still returned; \`available_actions\` lists the moves open now.",
         "tags": [
           "Appointments"
         ],
@@ -3352,6 +3379,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "get": {
         "operationId": "getRepairOrder",
         "summary": "Get a repair order",
+        "description": "Without \`pricing.read\` the \`pricing\` is null and listed in \`redacted_fields\`; jobs are read from \`GET /repair-orders/{public_id}/jobs\`.",
         "tags": [
           "Repair orders"
         ],
@@ -3442,7 +3470,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "504": {
             "$ref": "#/components/responses/Error504"
           }
-        }
+        },
+        "x-shopapi-addition": true
       },
       "patch": {
         "operationId": "updateRepairOrder",
@@ -3574,7 +3603,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "put": {
         "operationId": "setRepairOrderExternalId",
         "summary": "Set this integration's external id of a repair order",
-        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.",
+        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 \`conflict\` with the blocker reason \`external_id_in_use\`.",
         "tags": [
           "Repair orders"
         ],
@@ -4859,12 +4888,12 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "in": "query",
             "name": "tire_size",
             "schema": {
-              "description": "A tire size (up to 20 characters), e.g. 225/45R17, 225/45ZR17 94W, P215/65R15 or LT245/75R16; matches width, aspect ratio and rim diameter, whatever the construction, service type or service description",
+              "description": "A tire size (up to 20 characters), e.g. 225/45R17, 225/45ZR17 94W, P215/65R15, LT235/85R16.5 or the flotation 31x10.50R15LT; matches width, aspect ratio and rim diameter, whatever the construction, service type or service description (a flotation size by its metric equivalent: 31x10.50R15LT is 267/76R15)",
               "type": "string",
               "maxLength": 20,
               "example": "225/45R17"
             },
-            "description": "A tire size (up to 20 characters), e.g. 225/45R17, 225/45ZR17 94W, P215/65R15 or LT245/75R16; matches width, aspect ratio and rim diameter, whatever the construction, service type or service description"
+            "description": "A tire size (up to 20 characters), e.g. 225/45R17, 225/45ZR17 94W, P215/65R15, LT235/85R16.5 or the flotation 31x10.50R15LT; matches width, aspect ratio and rim diameter, whatever the construction, service type or service description (a flotation size by its metric equivalent: 31x10.50R15LT is 267/76R15)"
           },
           {
             "in": "query",
@@ -5452,6 +5481,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "get": {
         "operationId": "getTechnician",
         "summary": "Get a technician",
+        "description": "Deactivated technicians are still returned with \`active: false\`.",
         "tags": [
           "Technicians"
         ],
@@ -5540,7 +5570,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "504": {
             "$ref": "#/components/responses/Error504"
           }
-        }
+        },
+        "x-shopapi-addition": true
       }
     },
     "/tasks": {
@@ -5830,6 +5861,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "get": {
         "operationId": "getTask",
         "summary": "Get a task",
+        "description": "Completed tasks are still returned with \`status: done\`.",
         "tags": [
           "Tasks"
         ],
@@ -5918,7 +5950,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "504": {
             "$ref": "#/components/responses/Error504"
           }
-        }
+        },
+        "x-shopapi-addition": true
       },
       "patch": {
         "operationId": "updateTask",
@@ -6165,7 +6198,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "put": {
         "operationId": "setTaskExternalId",
         "summary": "Set this integration's external id of a task",
-        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 external_id_in_use.",
+        "description": "Replaces any previous external id this integration set on the record. Private to the integration; an id already on another record of the type is 409 \`conflict\` with the blocker reason \`external_id_in_use\`.",
         "tags": [
           "Tasks"
         ],
@@ -6593,6 +6626,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "get": {
         "operationId": "getInvoice",
         "summary": "Get an invoice or credit note",
+        "description": "A posted document with its lines and taxes; a credit note names the invoice it corrects in \`credit_note_of\`.",
         "tags": [
           "Invoices"
         ],
@@ -6852,6 +6886,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
       "get": {
         "operationId": "getPayment",
         "summary": "Get a payment",
+        "description": "A reversal is a negative payment whose \`reversal_of\` names the payment it reverses.",
         "tags": [
           "Payments"
         ],
@@ -7003,7 +7038,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                 "asc"
               ]
             },
-            "description": "\`desc\` (default): newest first by \`created_at\`, for browsing; the last page has \`next_cursor\` null. \`asc\`: the feed, for sync: oldest first from the start of the retained window in commit order (an event appears once the transactions before it have ended, so a kept cursor never passes over one that committed late); every page has a \`next_cursor\`, the last one (\`has_more\` false) included: keep it, and it later returns exactly the events committed since, each once"
+            "description": "\`desc\` (default): newest first by \`created_at\`, for browsing; the last page has \`next_cursor\` null. \`asc\`: the feed, for sync: oldest first from the start of the retained window in commit order (an event appears once the transactions before it have ended, so a kept cursor never passes over one that committed late); every page has a \`next_cursor\`, the last one (\`has_more\` false) included: keep it, and it later returns exactly the events committed since, each once",
+            "x-shopapi-addition": true
           }
         ],
         "responses": {
@@ -7750,7 +7786,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "504": {
             "$ref": "#/components/responses/Error504"
           }
-        }
+        },
+        "x-shopapi-addition": true
       }
     },
     "/webhook-endpoints/{public_id}/rotate-secret": {
@@ -8106,13 +8143,15 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "504": {
             "$ref": "#/components/responses/Error504"
           }
-        }
+        },
+        "x-shopapi-addition": true
       }
     },
     "/openapi.json": {
       "get": {
         "operationId": "getOpenApiDocument",
         "summary": "Get this OpenAPI document",
+        "description": "Served without a key; identical to \`shopapi openapi export\`.",
         "tags": [
           "Meta"
         ],
@@ -8205,7 +8244,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                 "type": "null"
               }
             ],
-            "description": "Up to 255 characters; filters match it case-insensitively"
+            "format": "email",
+            "description": "An email address, up to 255 characters; filters match it case-insensitively"
           },
           "phone": {
             "anyOf": [
@@ -8290,7 +8330,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                 "type": "null"
               }
             ],
-            "description": "ISO 3166-1 alpha-2 code: address.country"
+            "description": "ISO 3166-1 alpha-2 code: address.country",
+            "x-shopapi-addition": true
           },
           "preferred_contact": {
             "anyOf": [
@@ -8341,12 +8382,14 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               }
             },
             "additionalProperties": false,
-            "description": "Consent flags to set; omitted flags keep their value (false on create)"
+            "description": "Consent flags to set; omitted flags keep their value (false on create)",
+            "x-shopapi-addition": true
           },
           "tags": {
             "anyOf": [
               {
                 "description": "Up to 50 tags of 1-50 characters; duplicates are dropped",
+                "x-shopapi-narrowing": "Narrower than the contract (\\"array of string or null\\", no limit): a tag is a short label a list filters and a screen shows as a chip, so 50 tags of up to 50 characters bound every customer record, its search index entries and the events that carry it, whatever a client sends. Ask the shop if a real label does not fit.",
                 "maxItems": 50,
                 "type": "array",
                 "items": {
@@ -8361,12 +8404,12 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             ]
           },
           "fleet_account": {
-            "default": false,
-            "type": "boolean"
+            "type": "boolean",
+            "description": "Defaults to \`false\` when left out."
           },
           "tax_exempt": {
-            "default": false,
-            "type": "boolean"
+            "type": "boolean",
+            "description": "Defaults to \`false\` when left out."
           }
         },
         "required": [
@@ -8409,7 +8452,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                 "type": "null"
               }
             ],
-            "description": "Up to 255 characters; filters match it case-insensitively"
+            "format": "email",
+            "description": "An email address, up to 255 characters; filters match it case-insensitively"
           },
           "phone": {
             "anyOf": [
@@ -8494,7 +8538,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
                 "type": "null"
               }
             ],
-            "description": "ISO 3166-1 alpha-2 code: address.country"
+            "description": "ISO 3166-1 alpha-2 code: address.country",
+            "x-shopapi-addition": true
           },
           "preferred_contact": {
             "anyOf": [
@@ -8545,10 +8590,12 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               }
             },
             "additionalProperties": false,
-            "description": "Consent flags to set; omitted flags keep their value (false on create)"
+            "description": "Consent flags to set; omitted flags keep their value (false on create)",
+            "x-shopapi-addition": true
           },
           "tags": {
             "description": "Up to 50 tags of 1-50 characters; duplicates are dropped",
+            "x-shopapi-narrowing": "Narrower than the contract (\\"array of string or null\\", no limit): a tag is a short label a list filters and a screen shows as a chip, so 50 tags of up to 50 characters bound every customer record, its search index entries and the events that carry it, whatever a client sends. Ask the shop if a real label does not fit.",
             "maxItems": 50,
             "type": "array",
             "items": {
@@ -8639,7 +8686,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               {
                 "type": "integer",
                 "minimum": 1886,
-                "maximum": 9007199254740991,
+                "maximum": "<this year + 2>",
                 "description": "Model year, 1886 to the current year + 2"
               },
               {
@@ -8796,7 +8843,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               {
                 "type": "integer",
                 "minimum": 1886,
-                "maximum": 9007199254740991,
+                "maximum": "<this year + 2>",
                 "description": "Model year, 1886 to the current year + 2"
               },
               {
@@ -9415,8 +9462,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "open",
               "in_progress",
               "blocked",
-              "waiting",
-              "done"
+              "waiting"
             ]
           },
           "priority": {
@@ -9534,8 +9580,7 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               "open",
               "in_progress",
               "blocked",
-              "waiting",
-              "done"
+              "waiting"
             ],
             "description": "Any status but \`done\`, from any status (a done task is reopened this way); \`done\` is reached only with POST /tasks/{id}/complete and is refused here with 409 \`conflict\`"
           },
@@ -9676,7 +9721,14 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": "object",
             "properties": {
               "code": {
-                "type": "string",
+                "anyOf": [
+                  {
+                    "$ref": "#/components/schemas/ErrorCode"
+                  },
+                  {
+                    "type": "string"
+                  }
+                ],
                 "description": "One of ErrorCode; other strings may appear",
                 "x-field-visibility": "always"
               },
@@ -10111,7 +10163,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "object_id": {
             "type": "string",
             "description": "The id of the record the reference belongs to",
-            "x-field-visibility": "always"
+            "x-field-visibility": "always",
+            "x-shopapi-addition": true
           },
           "external_id": {
             "x-field-visibility": "always",
@@ -11154,7 +11207,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "minimum": -9007199254740991,
             "maximum": 9007199254740991,
             "description": "Starts at 1; +1 on every change",
-            "x-field-visibility": "always"
+            "x-field-visibility": "always",
+            "x-shopapi-addition": true
           },
           "created_at": {
             "type": "string",
@@ -12298,7 +12352,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "code": {
             "type": "string",
             "description": "The shop’s own code for it: the key of \`shopapi canned-jobs import\`",
-            "x-field-visibility": "always"
+            "x-field-visibility": "always",
+            "x-shopapi-addition": true
           },
           "name": {
             "type": "string",
@@ -12321,11 +12376,13 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "kind": {
             "type": "string",
             "description": "service, fee, discount or no_charge: the kind of job it adds",
-            "x-field-visibility": "always"
+            "x-field-visibility": "always",
+            "x-shopapi-addition": true
           },
           "taxable": {
             "type": "boolean",
-            "x-field-visibility": "always"
+            "x-field-visibility": "always",
+            "x-shopapi-addition": true
           },
           "default_hours": {
             "description": "Labor hours, a decimal string with 2 places, or null",
@@ -12384,7 +12441,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "format": "date-time",
             "description": "RFC 3339 instant in UTC with a \`Z\` suffix",
             "example": "2026-01-31T15:04:05.000Z",
-            "x-field-visibility": "always"
+            "x-field-visibility": "always",
+            "x-shopapi-addition": true
           }
         },
         "required": [
@@ -13017,7 +13075,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "x-shopapi-addition": true
           },
           "reason": {
             "description": "On a credit note: the shop's reason for it, if it gave one",
@@ -13025,7 +13084,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "x-shopapi-addition": true
           },
           "totals": {
             "x-field-visibility": "always",
@@ -13074,7 +13134,8 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
               }
             ],
             "description": "Document-level discounts (invoices)",
-            "x-field-visibility": "always"
+            "x-field-visibility": "always",
+            "x-shopapi-addition": true
           },
           "created_at": {
             "type": "string",
@@ -14172,7 +14233,6 @@ exports[`test/server/openapi.test.ts > TAP > the contract is frozen: any change 
           "insufficient_scope",
           "not_found",
           "conflict",
-          "external_id_in_use",
           "version_conflict",
           "idempotency_key_in_use",
           "webhook_endpoint_limit",

@@ -71,7 +71,7 @@ t.test('a booking is booked and confirmed; check-in, then cancel, each stamped a
 
   const twice = await act(key, booked.body.id, 'check-in')
   assertRefused(t, twice, 'state_arrived')
-  t.match(errorOf(twice)?.message, 'cannot check in')
+  t.match(errorOf(twice)?.message, 'Cannot check the appointment in: the appointment is arrived')
 
   const cancelled = await act(key, booked.body.id, 'cancel', { reason: 'Customer called: fixed it himself' })
   t.equal(cancelled.status, 200)

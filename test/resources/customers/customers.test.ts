@@ -454,7 +454,8 @@ t.test('external ids are private to each integration', async (t) => {
   )
 
   const conflict = await put(a.key, c2.id, 'ERP-1')
-  assertError(t, conflict, 409, 'external_id_in_use')
+  assertError(t, conflict, 409, 'conflict')
+  t.match(conflict.body, { error: { blockers: [{ type: 'external_id', reason: 'external_id_in_use' }] } })
   t.equal(await externalIdOf(a.key, c2.id), null, 'the refused PUT set nothing')
   t.equal(await externalIdOf(a.key, c1.id), 'ERP-1', 'and took nothing away')
 

@@ -122,6 +122,9 @@ t.test('tire sizes in their usual spellings find the same tires', async (t) => {
     ['245/75R16 120/116S', ['TIRE-3']],
     ['235/85R16.5', ['TIRE-4']],
     ['205/55R16', []],
+    // Flotation sizes (issue 25 item 8) are read, not refused; none is stocked here.
+    ['31x10.50R15LT', []],
+    ['33X12.50R20 114Q', []],
   ] as const) {
     const reply = await list(`?tire_size=${encodeURIComponent(size)}`)
     t.equal(reply.status, 200, size)

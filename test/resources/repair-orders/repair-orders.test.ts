@@ -638,12 +638,11 @@ t.test('external ids: set, filter, private to the integration, in use, removed',
     found.body.data.map((o) => o.id),
     [order.id],
   )
-  assertError(
-    t,
-    await call('PUT', `/repair-orders/${other.id}/external-id`, key, { body: { external_id: 'DMS-77' } }),
-    409,
-    'external_id_in_use',
-  )
+  const taken = await call('PUT', `/repair-orders/${other.id}/external-id`, key, {
+    body: { external_id: 'DMS-77' },
+  })
+  assertError(t, taken, 409, 'conflict', 'external_id')
+  t.match(taken.body, { error: { blockers: [{ type: 'external_id', reason: 'external_id_in_use' }] } })
 
   const { key: secondKey } = await createTestKey(api.pool, shop, fullScopes, 'Second integration')
   t.equal(

@@ -364,7 +364,8 @@ t.test('external ids: PUT, replace, filter, DELETE; private to the integration; 
   t.match(await get(key, a.id), { external_id: 'LIN-42', version: 1 }, 'the record shows it; its version did not move')
 
   const taken = await call(api, 'PUT', `/tasks/${b.id}/external-id`, key, { external_id: 'LIN-42' })
-  assertError(t, taken, 409, 'external_id_in_use')
+  assertError(t, taken, 409, 'conflict')
+  t.match(taken.body, { error: { blockers: [{ type: 'external_id', reason: 'external_id_in_use' }] } })
 
   const { key: otherKey } = await createTestKey(
     api.pool,

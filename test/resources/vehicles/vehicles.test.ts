@@ -514,7 +514,8 @@ t.test('external ids: set, read, filter, private to the integration, in use, rem
   t.same((await list(otherKey, 'external_id=FLEET-1')).body.data, [], "never another integration's namespace")
 
   const taken = await call('PUT', `/vehicles/${second.id}/external-id`, key, { body: { external_id: 'FLEET-1' } })
-  assertError(t, taken, 409, 'external_id_in_use', 'external_id')
+  assertError(t, taken, 409, 'conflict', 'external_id')
+  t.match(taken.body, { error: { blockers: [{ type: 'external_id', reason: 'external_id_in_use' }] } })
 
   const removed = await call('DELETE', `/vehicles/${first.id}/external-id`, key)
   t.equal(removed.status, 200)
