@@ -31,10 +31,17 @@ async function startOwnServer(): Promise<string> {
   }
   // Ctrl-C (or tap's SIGTERM on a timeout) ends the file before its teardown: stop the server and
   // remove its directory first, then let the signal end the process as it would have (tap reports it).
+  // The server runs in a session of its own (src/db/embedded.ts), so the terminal's Ctrl-C does not stop
+  // it: this process must, and tap's SIGTERM that follows the SIGINT must not end it half way.
   const signals = ['SIGINT', 'SIGTERM'] as const
+  const holdOn = () => {}
   const onSignal = async (signal: NodeJS.Signals) => {
-    for (const each of signals) process.off(each, onSignal)
+    for (const each of signals) {
+      process.off(each, onSignal)
+      process.on(each, holdOn)
+    }
     await removeServer().catch(() => {})
+    for (const each of signals) process.off(each, holdOn)
     process.kill(process.pid, signal)
   }
   for (const signal of signals) process.on(signal, onSignal)

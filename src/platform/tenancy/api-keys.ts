@@ -142,6 +142,10 @@ export async function authenticateApiKey(
   const parsed = parseApiKey(plaintext)
   if (!parsed) return null
   const presentedHash = hashApiKey(plaintext)
+  // A change announced in the same turn of the event loop as this request (both sockets became
+  // readable while the process waited for a core) is heard first: one hop to the loop's check phase
+  // lets the LISTEN connection's pending callbacks run before the cache answers.
+  if (cache) await new Promise<void>((resolve) => setImmediate(resolve))
   const cached = cache && fromCache(db, cache, parsed.lookupId, presentedHash)
   if (cached) return cached
   const readStartedAt = cache?.readStarted() ?? null

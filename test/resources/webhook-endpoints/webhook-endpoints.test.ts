@@ -256,11 +256,16 @@ t.test('at most 10 endpoints per integration; DELETE frees a slot', async (t) =>
     'the deleted endpoint is gone from the list',
   )
 
+  // The refusal reached the operation, so it bound its Idempotency-Key (docs/decisions/api-conventions.md):
+  // the same key replays it even now that a slot is free; a new key takes the slot.
   const retried = await call('POST', '/webhook-endpoints', key, {
     body: { url: `${hook}/10`, event_types: [] },
     idempotencyKey,
   })
-  t.equal(retried.status, 201, 'the refused request did not burn its Idempotency-Key; the slot is free again')
+  assertError(t, retried, 409, 'webhook_endpoint_limit')
+  t.equal(retried.headers.get('idempotent-replayed'), 'true', 'the refusal is replayed under its key')
+  const fresh = await call('POST', '/webhook-endpoints', key, { body: { url: `${hook}/10`, event_types: [] } })
+  t.equal(fresh.status, 201, 'a new key takes the freed slot')
   assertError(
     t,
     await call('POST', '/webhook-endpoints', key, { body: { url: `${hook}/11`, event_types: [] } }),
