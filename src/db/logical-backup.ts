@@ -1,10 +1,14 @@
-import { spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import pg from 'pg'
 import { UsageError } from '../lib/errors.js'
 
 // An external database (DATABASE_URL) is backed up with the server's own tools, found on PATH:
 // `pg_dump --format=custom`, restored with `pg_restore` into an empty database.
 // docs/decisions/operations.md "Backups".
+
+/** A program run to its end, its output collected (node's execFile). */
+const runProgram = promisify(execFile)
 
 export type PostgresTool = 'pg_dump' | 'pg_restore'
 
@@ -108,7 +112,7 @@ end $$`
  * Runs a PostgreSQL tool; `url`, given, follows the last argument (`--dbname`) without its password,
  * which goes in PGPASSWORD so no process listing shows it. Fails with the tool's last line of error.
  */
-function runTool(
+async function runTool(
   name: string,
   args: string[],
   options: { url?: string; signal?: AbortSignal },
@@ -123,27 +127,15 @@ function runTool(
     fullArgs.push(url.toString())
   }
   fullArgs.push(...trailing)
-  return new Promise((resolve, reject) => {
-    const child = spawn(name, fullArgs, {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.signal ? { signal: options.signal } : {}),
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      if (code === 0) return resolve({ stdout })
-      const lastLine = stderr.trim().split('\n').filter(Boolean).at(-1) ?? `exited with ${code ?? signal}`
-      reject(new Error(`${name} failed: ${lastLine}`))
-    })
-  })
+  try {
+    const { stdout } = await runProgram(name, fullArgs, { env, ...(options.signal ? { signal: options.signal } : {}) })
+    return { stdout }
+  } catch (error) {
+    const { stderr = '', code, signal } = error as Error & { code?: number | string; signal?: string; stderr?: string }
+    if (code === 'ENOENT' || (error as Error).name === 'AbortError') throw error
+    const lastLine = stderr.trim().split('\n').filter(Boolean).at(-1) ?? `exited with ${code ?? signal}`
+    throw new Error(`${name} failed: ${lastLine}`)
+  }
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
