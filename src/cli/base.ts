@@ -25,7 +25,7 @@ export function exitCodeOf(signal: unknown): number {
 }
 
 /** The one-line error of a command stopped by a signal, which then exits as interrupted (`exitCodeOf`). */
-export function interrupted(signal: unknown, message: string): UsageError {
+function interrupted(signal: unknown, message: string): UsageError {
   return Object.assign(new UsageError(message), { exitCode: exitCodeOf(signal) })
 }
 
@@ -107,6 +107,26 @@ export abstract class BaseCommand extends Command {
         process.removeListener('SIGTERM', this.onSignal)
       }
     }
+  }
+
+  /**
+   * `interruptible` for work that gives up as a whole when stopped (a backup, a restore: each removes
+   * what it wrote): a failure after the signal is the interruption, ended with `stopped(signal)` as a
+   * one-line error and the shell's exit code for that signal.
+   */
+  protected abandonable<T>(
+    notice: string,
+    stopped: (signal: unknown) => string,
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    return this.interruptible(notice, async (signal) => {
+      try {
+        return await work(signal)
+      } catch (error) {
+        if (!signal.aborted) throw error
+        throw interrupted(signal.reason, stopped(signal.reason))
+      }
+    })
   }
 
   /** The configuration, with the connection flags (`--database-url`, `--migration-database-url`) applied. */

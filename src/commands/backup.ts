@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { Flags } from '@oclif/core'
-import { BaseCommand, interrupted } from '../cli/base.js'
+import { BaseCommand } from '../cli/base.js'
 
 export default class Backup extends BaseCommand {
   static override description = [
@@ -39,10 +39,11 @@ export default class Backup extends BaseCommand {
     await refuseExistingBackup(out)
     // Backs up what is there: the restore migrates it to the schema of the shopapi that restores.
     const database = await this.openDatabase(flags['database-url'], { migrate: false })
-    let stoppedBy: unknown
-    const result = await this.interruptible('stopping and removing the partial backup', async (signal) => {
-      try {
-        return await writeBackup({
+    const result = await this.abandonable(
+      'stopping and removing the partial backup',
+      (signal) => `Backup stopped (${String(signal)}): the partial file ${out} was removed`,
+      (signal) =>
+        writeBackup({
           config,
           database,
           out,
@@ -51,16 +52,8 @@ export default class Backup extends BaseCommand {
           shopapiVersion: this.config.version,
           signal,
           onProgress: (line) => this.stderrLine(line),
-        })
-      } catch (error) {
-        if (!signal.aborted) throw error
-        stoppedBy = signal.reason
-        return undefined
-      }
-    })
-    if (!result) {
-      throw interrupted(stoppedBy, `Backup stopped (${String(stoppedBy)}): the partial file ${out} was removed`)
-    }
+        }),
+    )
     const { manifest } = result
     this.log(
       `Wrote ${result.file}: a ${manifest.kind} backup (PostgreSQL ${manifest.postgres_major}, ${manifest.schema.migrations.length} migrations) of ${(result.archive_bytes / 1024 / 1024).toFixed(1)} MB in ${result.seconds.toFixed(1)} s`,

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { Args, Flags } from '@oclif/core'
-import { BaseCommand, interrupted } from '../cli/base.js'
+import { BaseCommand } from '../cli/base.js'
 
 export default class Restore extends BaseCommand {
   static override description = [
@@ -33,25 +33,18 @@ export default class Restore extends BaseCommand {
     if (flags['data-dir'] !== undefined) config.dataDir = path.resolve(flags['data-dir'])
     const passphrase = await readPassphrase(config, flags['passphrase-file'])
     const file = path.resolve(args.file)
-    let stoppedBy: unknown
-    const result = await this.interruptible('stopping and removing what was restored', async (signal) => {
-      try {
-        return await restoreBackup({
+    const result = await this.abandonable(
+      'stopping and removing what was restored',
+      (signal) => `Restore stopped (${String(signal)}): what it wrote was removed`,
+      (signal) =>
+        restoreBackup({
           config,
           file,
           passphrase,
           signal,
           onProgress: (line) => this.stderrLine(line),
-        })
-      } catch (error) {
-        if (!signal.aborted) throw error
-        stoppedBy = signal.reason
-        return undefined
-      }
-    })
-    if (!result) {
-      throw interrupted(stoppedBy, `Restore stopped (${String(stoppedBy)}): what it wrote was removed`)
-    }
+        }),
+    )
     const serve =
       config.databaseUrl === undefined
         ? `SHOPAPI_DATA_DIR=${result.target} shopapi serve`
