@@ -137,10 +137,12 @@ interface Received {
 async function startLocalReceiver(t: Test, status: (index: number) => number = () => 200) {
   const received: Received[] = []
   const server = http.createServer((request, response) => {
+    // When the request arrived, not when its body ended: one accepted just before stop() may end after it.
+    const at = Date.now()
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
-      received.push({ headers: request.headers, rawBody: Buffer.concat(chunks), at: Date.now() })
+      received.push({ headers: request.headers, rawBody: Buffer.concat(chunks), at })
       response.writeHead(status(received.length - 1)).end('ok')
     })
   })
