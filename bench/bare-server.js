@@ -165,6 +165,102 @@ app.post('/customers', async (request, reply) => {
   }
 })
 
+// The plain ceiling (issue 26): the same customer columns in a table a hand-written service would have
+// (bench/run.js creates it: `plain_customers`, its public id as primary key, one index on
+// (created_at desc, id desc), no trigger, no generated column; `plain_outbox` without indexes). No
+// joins, no tenancy, no archived filter: what the API's work costs above the cheapest server that
+// answers the same requests with the same rows.
+const plainColumns = `id, first_name, last_name, company_name, email, phone, phone_alt, address_line1, address_city,
+  address_region, address_postal_code, address_country, preferred_contact, consent_sms_transactional,
+  consent_sms_marketing, consent_email_transactional, consent_email_marketing, consent_voice, consent_do_not_call,
+  notes, tags, fleet_account, tax_exempt, archived_at is not null as archived, version, created_at, updated_at`
+
+app.get('/plain/customers/:id', async (request, reply) => {
+  const { rows } = await pool.query({
+    name: 'plain-customer',
+    text: `select ${plainColumns} from plain_customers where id = $1::text`,
+    values: [request.params.id],
+  })
+  if (!rows[0]) return reply.code(404).send({ error: 'not found' })
+  return rows[0]
+})
+
+// ?limit=50[&after_created_at=...&after_id=...]: newest first on the one index.
+app.get('/plain/customers', async (request) => {
+  const { after_created_at: afterCreatedAt, after_id: afterId } = request.query
+  const limit = Number(request.query.limit ?? 50)
+  const { rows } = await pool.query(
+    afterCreatedAt
+      ? {
+          name: `plain-customers-after-${limit}`,
+          text: `select ${plainColumns} from plain_customers where (created_at, id) < ($1::timestamptz, $2::text)
+            order by created_at desc, id desc limit ${limit + 1}`,
+          values: [afterCreatedAt, afterId],
+        }
+      : {
+          name: `plain-customers-${limit}`,
+          text: `select ${plainColumns} from plain_customers order by created_at desc, id desc limit ${limit + 1}`,
+          values: [],
+        },
+  )
+  const data = rows.slice(0, limit)
+  return { data, has_more: rows.length > limit, last: data.at(-1)?.id ?? null }
+})
+
+// The customer and its outbox row in one transaction: BEGIN, two inserts, COMMIT, all named statements.
+app.post('/plain/customers', async (request, reply) => {
+  const body = request.body
+  const id = newPublicId('customer')
+  const client = await pool.connect()
+  try {
+    await client.query(begin)
+    const { rows } = await client.query({
+      name: 'plain-customer-insert',
+      text: `insert into plain_customers (id, shop_id, first_name, last_name, company_name, email, phone, address_line1,
+          address_city, address_region, address_postal_code, address_country, preferred_contact,
+          consent_sms_transactional, consent_email_transactional, tags, fleet_account)
+        values ($1::text, $2::uuid, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text,
+          $11::text, $12::text, $13::text, $14::boolean, $15::boolean, $16::text[], $17::boolean)
+        returning ${plainColumns}`,
+      values: [
+        id,
+        shopId,
+        body.first_name,
+        body.last_name,
+        body.company_name ?? null,
+        body.email ?? null,
+        body.phone ?? null,
+        body.address ?? null,
+        body.city ?? null,
+        body.region ?? null,
+        body.postal_code ?? null,
+        body.country ?? null,
+        body.preferred_contact ?? null,
+        body.consent?.sms_transactional ?? false,
+        body.consent?.email_transactional ?? false,
+        body.tags ?? [],
+        body.fleet_account ?? false,
+      ],
+    })
+    await client.query({
+      name: 'plain-outbox-insert',
+      text: `insert into plain_outbox (id, type, object_id, summary) values ($1::text, 'customer.created', $2::text, $3::jsonb)`,
+      values: [
+        newPublicId('event'),
+        id,
+        { first_name: body.first_name, last_name: body.last_name, company_name: body.company_name ?? null },
+      ],
+    })
+    await client.query(commit)
+    return reply.code(201).send(rows[0])
+  } catch (error) {
+    await client.query(rollback).catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+})
+
 // The repair-order list's first page with the columns and joins of the API's definition (owner,
 // vehicle, currency, origin appointment, the integration's external id), and a page of one repair
 // order's jobs (the order resolved inside the page's statement, as the API does).

@@ -185,6 +185,7 @@ async function main() {
     const auth = { authorization: `Bearer ${db.key}` }
     const servers = {
       bare: { base: bare.info.url, headers: {}, rss: null },
+      plain: { base: bare.info.url, headers: {}, rss: null },
       api: { base: new URL(api.info.url).origin, headers: auth, rss: rssSampler(api.pid) },
       quiet: { base: new URL(quiet.info.url).origin, headers: auth, rss: rssSampler(quiet.pid) },
     }
@@ -205,6 +206,9 @@ async function main() {
     // that had served none ran 15-25 % below the other in the same round).
     const seeding = await seedCustomers([servers.api, servers.quiet], apiCustomerCount, seedConcurrency)
     const seededIds = seeding.ids
+    // The plain ceiling's table (bench/bare-server.js, /plain): the same customers, copied right after
+    // the load and, like customers, not analyzed until the "right after the load" rows are measured.
+    await createPlainTable(admin)
 
     // 5. Right after the load: the deep cursors crawled through the API (both processes, for the
     // same reason), nothing analyzed.
@@ -236,6 +240,12 @@ async function main() {
           return `/customers?limit=50&after_created_at=${encodeURIComponent(at.sortValue)}&after_id=${at.publicId}`
         },
       },
+      plain: {
+        path: () => {
+          const at = positions.get(pickCursor())
+          return `/plain/customers?limit=50&after_created_at=${encodeURIComponent(at.sortValue)}&after_id=${at.publicId}`
+        },
+      },
     }
     const results = []
     const run = async (scenario) => results.push(await measureScenario(servers, scenario))
@@ -245,14 +255,17 @@ async function main() {
       target: 0.65,
       api: { path: () => `/v1/customers/${pickSeededId()}` },
       bare: { path: () => `/customers/${pickSeededId()}` },
+      plain: { path: () => `/plain/customers/${pickSeededId()}` },
     })
     await run({ name: 'deep cursor page of 50, right after the load', issueRow: true, target: 0.65, ...deepPage })
     const statsBeforeAnalyze = await tableStats(admin)
 
     // 6. ANALYZE (what autovacuum would do next), then everything else.
     log(`\nanalyze ${loadedTables.join(', ')}`)
-    for (const table of loadedTables) await admin.query(`alter table ${table} reset (autovacuum_enabled)`)
-    await admin.query(`analyze ${loadedTables.join(', ')}`)
+    for (const table of [...loadedTables, 'plain_customers']) {
+      await admin.query(`alter table ${table} reset (autovacuum_enabled)`)
+    }
+    await admin.query(`analyze ${loadedTables.join(', ')}, plain_customers`)
     await run({ name: 'deep cursor page of 50, after ANALYZE', issueRow: true, target: 0.65, ...deepPage })
 
     const { plans, qSurvey } = await explainListQueries(db.url, explainInput)
@@ -331,6 +344,12 @@ async function main() {
           headers: () => ({ 'content-type': 'application/json' }),
           body: newCustomerBody,
         },
+        plain: {
+          method: 'POST',
+          path: () => '/plain/customers',
+          headers: () => ({ 'content-type': 'application/json' }),
+          body: newCustomerBody,
+        },
       },
       {
         name: 'POST /v1/appointments',
@@ -367,13 +386,45 @@ async function main() {
     console.log(`serve (default level) logged ${fmt(infoLogLines)} lines below warn during the bench`)
     console.log(`runs repeated after 503 service_unavailable: ${repeatedRuns}`)
     console.log(`the API scenarios took ${((Date.now() - benchStarted) / 60_000).toFixed(1)} min`)
-    const missed = results.filter((r) => r.target !== null && r.api.rps / r.bare.rps < r.target)
+    const missed = results.filter((r) => r.target !== null && r.api.rps / (r.plain ?? r.bare).rps < r.target)
     if (missed.length > 0 && process.env.BENCH_STRICT === '1') process.exitCode = 1
     if (benchOnly !== 'api') await runWebhookBench({ serverUrl, log, cleanup })
     if (benchOnly === '') await runImportBench({ serverUrl, log })
     if (benchOnly === '') await runIsolationBench({ serverUrl, log, cleanup })
     if (benchOnly === '') await runBoundsBench({ serverUrl, log, cleanup })
   })
+}
+
+/**
+ * The plain ceiling's tables (issue 26): the customers' columns (search_text, a generated column, left
+ * out) in a table with its public id as primary key and one index on (created_at desc, id desc), no
+ * trigger; an outbox without indexes. Filled with the customers as they are, autovacuum held off
+ * until ANALYZE, like customers.
+ */
+async function createPlainTable(client) {
+  await client.query(`
+    create table plain_customers (
+      id text primary key, shop_id uuid not null, first_name text not null, last_name text not null,
+      company_name text, email text, phone text, phone_normalized text, phone_alt text, phone_alt_normalized text,
+      address_line1 text, address_city text, address_region text, address_postal_code text, address_country text,
+      preferred_contact text, consent_sms_transactional boolean not null default false,
+      consent_sms_marketing boolean not null default false, consent_email_transactional boolean not null default false,
+      consent_email_marketing boolean not null default false, consent_voice boolean not null default false,
+      consent_do_not_call boolean not null default false, notes text, tags text[] not null default '{}',
+      fleet_account boolean not null default false, tax_exempt boolean not null default false,
+      archived_at timestamptz, archive_reason text, merged_into_id uuid, version integer not null default 1,
+      created_at timestamptz not null default date_trunc('milliseconds', now()),
+      updated_at timestamptz not null default date_trunc('milliseconds', now())
+    ) with (autovacuum_enabled = false);
+    create index plain_customers_created_idx on plain_customers (created_at desc, id desc);
+    create table plain_outbox (id text not null, type text not null, object_id text not null, summary jsonb not null,
+      created_at timestamptz not null default now());
+    insert into plain_customers select public_id, shop_id, first_name, last_name, company_name, email, phone,
+      phone_normalized, phone_alt, phone_alt_normalized, address_line1, address_city, address_region,
+      address_postal_code, address_country, preferred_contact, consent_sms_transactional, consent_sms_marketing,
+      consent_email_transactional, consent_email_marketing, consent_voice, consent_do_not_call, notes, tags,
+      fleet_account, tax_exempt, archived_at, archive_reason, merged_into_id, version, created_at, updated_at
+    from customers order by created_at, public_id`)
 }
 
 let infoLogLines = 0
@@ -538,7 +589,9 @@ async function collectCursors(base, headers) {
  */
 async function measureScenario(servers, scenario) {
   const sides = scenario.issueRow || quietScope === 'all' ? ['bare', 'api', 'quiet'] : ['bare', 'api']
-  const specOf = (side) => (side === 'bare' ? scenario.bare : scenario.api)
+  // The plain ceiling is served by the bare server's process, on its own table.
+  if (scenario.plain) sides.unshift('plain')
+  const specOf = (side) => scenario[side === 'quiet' ? 'api' : side]
   log(`\n${scenario.name}: warm-up ${warmupSeconds} s each, then ${rounds} x ${seconds} s each (${sides.join(', ')})`)
   if (warmupSeconds > 0) {
     for (const side of sides) await measure(servers[side], specOf(side), warmupSeconds, `${side} warm-up`)
@@ -554,6 +607,7 @@ async function measureScenario(servers, scenario) {
     issueRow: scenario.issueRow ?? false,
     target: scenario.target,
     bare: medianOf(runs.bare),
+    plain: runs.plain ? medianOf(runs.plain) : null,
     api: medianOf(runs.api),
     quiet: runs.quiet ? medianOf(runs.quiet) : null,
   }
@@ -688,19 +742,27 @@ function printSummary(results, { plans, freshPlans, qSurvey, calendarPlans, rss,
   console.log(
     'logs: "default" is `shopapi serve` at its default level (info: a line per request), "quiet" a second serve with SHOPAPI_LOG_LEVEL=error; both with the worker on',
   )
-  console.log('spread: (fastest run - slowest run) / median run, shopapi/bare: the noise of this machine at the time')
+  console.log(
+    'columns: shopapi; "same-schema bare" (bare-server.js over our own tables: the cost of our code); "plain bare" (the same server over plain_customers: one index, no trigger; the cost of our code and our schema). A goal is met against the plain ceiling where a row has one, else against the same-schema one.',
+  )
+  console.log(
+    'spread: (fastest run - slowest run) / median run, shopapi/same-schema[/plain]: the noise of this machine at the time',
+  )
   const nameWidth = Math.max(...results.map((r) => r.name.length))
   const columns = [
     ['request', nameWidth, 'left'],
     ['logs', 7, 'left'],
     ['shopapi req/s', 13],
-    ['bare req/s', 10],
-    ['ratio', 5],
+    ['same-schema', 11],
+    ['plain', 6],
+    ['/same', 5],
+    ['/plain', 6],
     ['goal', 6],
     ['', 4, 'left'],
     ['shopapi p50/p99 ms', 18],
-    ['bare p50/p99 ms', 15],
-    ['spread', 9],
+    ['same p50/p99', 12],
+    ['plain p50/p99', 13],
+    ['spread', 13],
   ]
   const line = (cells) =>
     cells
@@ -711,9 +773,9 @@ function printSummary(results, { plans, freshPlans, qSurvey, calendarPlans, rss,
       .join('  ')
       .trimEnd()
   console.log(line(columns.map(([title]) => title)))
-  const latency = (m) => `${m.p50.toFixed(1)}/${m.p99.toFixed(1)}`
-  // How far apart a server's runs were: (fastest - slowest) / median, shopapi/bare.
-  const spread = (m) => `${Math.round(((Math.max(...m.runs) - Math.min(...m.runs)) / m.rps) * 100)}%`
+  const latency = (m) => (m ? `${m.p50.toFixed(1)}/${m.p99.toFixed(1)}` : '-')
+  // How far apart a server's runs were: (fastest - slowest) / median.
+  const spreadOf = (m) => `${Math.round(((Math.max(...m.runs) - Math.min(...m.runs)) / m.rps) * 100)}%`
   // Truncated, not rounded, so a ratio printed as the goal has met it.
   const shown = (ratio) => (Math.floor(ratio * 100) / 100).toFixed(2)
   const ordered = [...results.filter((r) => r.issueRow), ...results.filter((r) => !r.issueRow)]
@@ -723,19 +785,22 @@ function printSummary(results, { plans, freshPlans, qSurvey, calendarPlans, rss,
       ['quiet', r.quiet],
     ]) {
       if (!side) continue
-      const ratio = side.rps / r.bare.rps
+      const goalRatio = side.rps / (r.plain ?? r.bare).rps
       console.log(
         line([
           logs === 'default' ? r.name : '',
           logs,
           fmt(side.rps),
           fmt(r.bare.rps),
-          shown(ratio),
+          r.plain ? fmt(r.plain.rps) : '-',
+          shown(side.rps / r.bare.rps),
+          r.plain ? shown(side.rps / r.plain.rps) : '-',
           r.target === null ? '-' : `>=${r.target.toFixed(2)}`,
-          r.target === null ? '' : ratio >= r.target ? 'ok' : 'MISS',
+          r.target === null ? '' : goalRatio >= r.target ? 'ok' : 'MISS',
           latency(side),
           latency(r.bare),
-          `${spread(side)}/${spread(r.bare)}`,
+          latency(r.plain),
+          [side, r.bare, r.plain].filter(Boolean).map(spreadOf).join('/'),
         ]),
       )
     }
