@@ -60,6 +60,7 @@ import { createBenchDatabase, customerCreateBodies, sampleDataset } from './data
 import { cursorPosition, explainAvailability, explainListQueries } from './explain.js'
 import { runImportBench } from './import.js'
 import { runIsolationBench } from './isolation.js'
+import { startProfiler } from './profile.js'
 import { spawnServer, withCleanup } from './spawn.js'
 import { runWebhookBench } from './webhooks.js'
 
@@ -144,6 +145,8 @@ async function main() {
     // analyze the seeded rows at some point during the seeding or the runs, and the row would measure
     // a mix. Held off these tables until those rows are measured; then ANALYZE, as autovacuum would.
     for (const table of loadedTables) await admin.query(`alter table ${table} set (autovacuum_enabled = false)`)
+    // The per-request profile (bench/profile.js): its hook is preloaded into every server below.
+    const profiler = await startProfiler({ databaseUrl: db.url, connections, log, cleanup })
 
     // 3. The servers, each its own process.
     const secretKey = randomBytes(32).toString('hex')
@@ -157,6 +160,7 @@ async function main() {
       // its next request on the same connection a moment before this process has seen that.
       SHOPAPI_MAX_IN_FLIGHT_PER_KEY: String(connections * 2),
       SHOPAPI_DB_POOL_SIZE: String(poolSize),
+      ...profiler.env,
     }
     const serveArgs = [path.join(root, 'bin/run.js'), 'serve', '--host', '127.0.0.1', '--port', '0', '--json']
     const startServe = async (label, env, onLine) => {
@@ -165,7 +169,7 @@ async function main() {
       // Its log lines go to a file, as `shopapi serve >> serve.log` (see spawnServer's stdoutFile).
       const server = await spawnServer(
         label,
-        serveArgs,
+        [...profiler.nodeArgs, ...serveArgs],
         { ...serveEnv, SHOPAPI_DATA_DIR: dataDir, ...env },
         { onLine, stdoutFile: path.join(dataDir, 'stdout.log') },
       )
@@ -179,7 +183,8 @@ async function main() {
     const quiet = await startServe('quiet', { SHOPAPI_LOG_LEVEL: 'error' }, (line) =>
       process.stderr.write(`[quiet] ${line}\n`),
     )
-    const bare = await spawnServer('bare', [path.join(root, 'bench/bare-server.js')], {
+    const bare = await spawnServer('bare', [...profiler.nodeArgs, path.join(root, 'bench/bare-server.js')], {
+      ...profiler.env,
       DATABASE_URL: db.url,
       BENCH_SHOP_ID: db.shop.id,
       BENCH_INTEGRATION_ID: db.integration.id,
@@ -188,9 +193,9 @@ async function main() {
     cleanup.push(() => bare.stop())
     const auth = { authorization: `Bearer ${db.key}` }
     const servers = {
-      bare: { base: bare.info.url, headers: {}, rss: null },
-      plain: { base: bare.info.url, headers: {}, rss: null },
-      api: { base: new URL(api.info.url).origin, headers: auth, rss: rssSampler(api.pid) },
+      bare: { base: bare.info.url, headers: {}, rss: null, pid: bare.pid },
+      plain: { base: bare.info.url, headers: {}, rss: null, pid: bare.pid },
+      api: { base: new URL(api.info.url).origin, headers: auth, rss: rssSampler(api.pid), pid: api.pid },
       quiet: { base: new URL(quiet.info.url).origin, headers: auth, rss: rssSampler(quiet.pid) },
     }
     for (const server of Object.values(servers)) {
@@ -252,7 +257,10 @@ async function main() {
       },
     }
     const results = []
-    const run = async (scenario) => results.push(await measureScenario(servers, scenario))
+    const run = async (scenario) => {
+      results.push(await measureScenario(servers, scenario))
+      if (scenario.issueRow) await profiler.profileScenario(scenario, results.at(-1), servers)
+    }
     await run({
       name: 'GET /v1/customers/{id}',
       issueRow: true,
@@ -391,6 +399,7 @@ async function main() {
     console.log(`serve (default level) logged ${fmt(infoLogLines)} lines below warn during the bench`)
     console.log(`runs repeated after 503 service_unavailable: ${repeatedRuns}`)
     console.log(`the API scenarios took ${((Date.now() - benchStarted) / 60_000).toFixed(1)} min`)
+    profiler.print()
     const missed = results.filter((r) => r.target !== null && r.api.rps / (r.plain ?? r.bare).rps < r.target)
     if (missed.length > 0 && process.env.BENCH_STRICT === '1') process.exitCode = 1
     if (benchOnly === '') await runWebhookBench({ serverUrl, log, cleanup })
