@@ -94,11 +94,13 @@ export async function startProfiler({ databaseUrl, connections, log, cleanup, en
     return body
   }
 
-  async function snapshot(pid) {
+  /** `pid`: the server under load; `hooked`: every server process, whose workers may act on its writes. */
+  async function snapshot(pid, hooked) {
     const { rows: lsn } = await client.query('select pg_current_wal_lsn()::text as lsn')
+    const hooks = {}
+    for (const each of hooked) hooks[each] = await hookCall(each, 'GET', '/counters')
     return {
-      at: performance.now(),
-      hook: await hookCall(pid, 'GET', '/counters'),
+      hooks,
       server: processStat(pid)?.cpu ?? Number.NaN,
       postgres: postmaster === null ? null : await postgresCpu(client, postmaster, database),
       lsn: lsn[0].lsn,
@@ -106,13 +108,13 @@ export async function startProfiler({ databaseUrl, connections, log, cleanup, en
   }
 
   /** One counting pass of `side` (and for serve, a profiling pass after it). */
-  async function profileSide(scenario, side, server, rps) {
-    const spec = scenario[side === 'plain' ? 'plain' : side === 'bare' ? 'bare' : 'api']
+  async function profileSide(scenario, side, server, rps, hooked) {
+    const spec = scenario[side]
     const amount = Math.max(200, Math.round(rps * seconds))
-    const before = await snapshot(server.pid)
+    const before = await snapshot(server.pid, hooked)
     const load = await loadOf(server, spec, { amount, connections, limitSeconds: seconds * 4 })
     await sleep(settleMs)
-    const after = await snapshot(server.pid)
+    const after = await snapshot(server.pid, hooked)
     const requests = load.responses
     const row = {
       scenario: scenario.name,
@@ -120,14 +122,15 @@ export async function startProfiler({ databaseUrl, connections, log, cleanup, en
       requests,
       non2xx: load.non2xx + load.errors,
       rps: load.rps,
-      ...roundTrips(before.hook, after.hook, requests),
-      serverUs: ((after.server - before.server) / ticksPerSecond / requests) * 1e6,
+      ...roundTrips(before.hooks, after.hooks, server.pid, requests),
+      serverUs: ((after.server - before.server) / requests) * 1e6,
       walBytes: await walDiff(client, before.lsn, after.lsn),
     }
     row.walPerRequest = row.walBytes / requests
     if (before.postgres && after.postgres) {
       const pgCpu = postgresDelta(before.postgres, after.postgres)
       row.pgBackendUs = (pgCpu.backends / requests) * 1e6
+      row.pgWorkerUs = (pgCpu.workers / requests) * 1e6
       row.pgClusterUs = (pgCpu.cluster / requests) * 1e6
       row.pgOthers = pgCpu.others
       row.pgLost = pgCpu.lost
@@ -152,7 +155,7 @@ export async function startProfiler({ databaseUrl, connections, log, cleanup, en
     }
     rowsOut.push(row)
     log(
-      `  profile ${side.padEnd(5)} ${fmt(requests)} requests: ${row.apiTrips.toFixed(2)} round trips/req (+${row.otherTrips.toFixed(2)} other), server ${fmt(row.serverUs)} µs/req, Postgres ${row.pgBackendUs === undefined ? '-' : fmt(row.pgBackendUs + row.pgClusterUs)} µs/req, WAL ${fmt(row.walPerRequest)} B/req`,
+      `  profile ${side.padEnd(5)} ${fmt(requests)} requests: ${row.apiTrips.toFixed(2)} round trips/req (+${row.otherTrips.toFixed(2)} other), server ${fmt(row.serverUs)} µs/req, Postgres ${row.pgBackendUs === undefined ? '-' : fmt(row.pgBackendUs + row.pgWorkerUs + row.pgClusterUs)} µs/req, WAL ${fmt(row.walPerRequest)} B/req`,
     )
   }
 
@@ -166,9 +169,10 @@ export async function startProfiler({ databaseUrl, connections, log, cleanup, en
      */
     async profileScenario(scenario, result, servers) {
       log(`${scenario.name}: profile (${seconds} s of each server's median rate, then a profiled pass of serve)`)
+      const hooked = [...new Set(Object.values(servers).map((server) => server.pid))].filter(Boolean)
       for (const side of ['api', 'bare', 'plain']) {
         if (!scenario[side] || !result[side]) continue
-        await profileSide(scenario, side, servers[side], result[side].rps)
+        await profileSide(scenario, side, servers[side], result[side].rps, hooked)
       }
     },
     print() {
@@ -214,18 +218,23 @@ function loadOf(server, spec, { amount, connections, limitSeconds }) {
   })
 }
 
-function roundTrips(before, after, requests) {
+/**
+ * Queries per request on the pool that serves requests in the process under load (serve's 'shopapi serve',
+ * the bare server's unnamed one), and all the others of every server process: their webhook workers and
+ * listeners, which act on the events any of them wrote.
+ */
+function roundTrips(before, after, pid, requests) {
   let api = 0
   let other = 0
   let ms = 0
-  for (const [name, now] of Object.entries(after.by_application)) {
-    const then = before.by_application[name] ?? { queries: 0, ms: 0 }
-    // The API's pool in serve ('shopapi serve'), the bare server's (no name); the rest is the worker's
-    // and the auth-change listener's.
-    if (name === 'shopapi serve' || name === '') {
-      api += now.queries - then.queries
-      ms += now.ms - then.ms
-    } else other += now.queries - then.queries
+  for (const [each, counters] of Object.entries(after)) {
+    for (const [name, now] of Object.entries(counters.by_application)) {
+      const then = before[each]?.by_application[name] ?? { queries: 0, ms: 0 }
+      if (Number(each) === pid && (name === 'shopapi serve' || name === '')) {
+        api += now.queries - then.queries
+        ms += now.ms - then.ms
+      } else other += now.queries - then.queries
+    }
   }
   return { apiTrips: api / requests, otherTrips: other / requests, pgWallMs: ms / requests }
 }
@@ -255,8 +264,10 @@ async function postgresCpu(client, postmaster, database) {
   )
   const kind = new Map()
   for (const row of rows) {
-    if (row.datname === database) kind.set(row.pid, row.backend_type === 'client backend' ? 'backends' : 'cluster')
-    else kind.set(row.pid, row.datname === null ? 'cluster' : 'others')
+    if (row.datname !== database) kind.set(row.pid, row.datname === null ? 'cluster' : 'others')
+    else if (row.backend_type !== 'client backend') kind.set(row.pid, 'cluster')
+    // serve's webhook worker and its auth-change listener: apart from the connections requests use.
+    else kind.set(row.pid, /\((worker|auth changes)\)$/.test(row.application_name) ? 'workers' : 'backends')
   }
   const own = (await client.query('select pg_backend_pid() as pid')).rows[0].pid
   return { cpu, kind, own }
@@ -268,7 +279,7 @@ async function postgresCpu(client, postmaster, database) {
  * counted). A process started in between counts from zero; one that ended in between is lost (counted).
  */
 function postgresDelta(before, after) {
-  const totals = { backends: 0, cluster: 0, others: 0, lost: 0 }
+  const totals = { backends: 0, workers: 0, cluster: 0, others: 0, lost: 0 }
   for (const [pid, cpu] of after.cpu) {
     if (pid === after.own) continue
     // Processes not in pg_stat_activity (the logger) belong to the cluster.
@@ -358,6 +369,7 @@ const stepRules = [
     /\/node_modules\/(pino|pino-std-serializers|sonic-boom|thread-stream|@pinojs\/[^/]+|fast-redact|quick-format-unescaped|safe-stable-stringify|on-exit-leak-free|atomic-sleep)\/|\/dist\/server\/log-destination\.js$|\/dist\/lib\/log-redaction\.js$/,
   ],
   ['serialisation', /\/node_modules\/(fast-json-stringify|@fastify\/fast-json-stringify-compiler)\//],
+  ['body parsing', /\/node_modules\/secure-json-parse\/|\/dist\/server\/plugins\/json-body\.js$/],
   [
     'fastify and our plugins',
     /\/node_modules\/(fastify|find-my-way|avvio|light-my-request|fastify-plugin|secure-json-parse|fast-querystring|fast-decode-uri-component|proxy-addr|forwarded|ipaddr\.js|@fastify\/[^/]+|abstract-logging|process-warning|rfdc|ret|safe-regex2)\/|\/dist\/server\//,
@@ -371,6 +383,7 @@ const stepOrder = [
   'idempotency',
   'SQL (pg client)',
   'serialisation',
+  'body parsing',
   'logging',
   'handler (operations, resources)',
   'fastify and our plugins',
@@ -390,18 +403,21 @@ function ownStep(frame) {
     if (functionName === '(idle)') return 'idle'
     return null
   }
+  // Fastify's default serializer is JSON.stringify, which the profile shows inside this function.
+  if (functionName === 'serialize' && url.endsWith('/node_modules/fastify/lib/reply.js')) return 'serialisation'
   for (const [step, pattern] of stepRules) if (pattern.test(url)) return step
-  if (/\/node_modules\/toad-cache\//.test(url)) return null
-  if (url.includes('/node_modules/')) return 'other packages'
   return null
 }
 
+// Packages used by several steps (libphonenumber-js by validation and the handler, tweetnacl by the
+// idempotency record's seal, toad-cache by the router and the rate limit) count for their caller.
 function fallbackOf(frame) {
   if (frame.url.includes('/dist/')) return 'handler (operations, resources)'
+  if (frame.url.includes('/node_modules/')) return 'other packages'
   return 'node (http, net, timers)'
 }
 
-/** Self time of a .cpuprofile by step: { busyMs, steps: [[step, ms, share]], top: [[function, share]] }. */
+/** Self time of a .cpuprofile by step: { busyMs, steps: [[step, ms, share, [[function, share]]]] }. */
 export function attribute(profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const stepOf = new Map()
@@ -427,7 +443,7 @@ export function attribute(profile) {
   const deltas = profile.timeDeltas
   const mean = (profile.endTime - profile.startTime) / Math.max(1, samples.length)
   const bySteps = new Map()
-  const byFunction = new Map()
+  const byStepFunction = new Map()
   let busy = 0
   for (let i = 0; i < samples.length; i++) {
     const us = i + 1 < samples.length ? deltas[i + 1] : mean
@@ -437,16 +453,20 @@ export function attribute(profile) {
     busy += us
     bySteps.set(step, (bySteps.get(step) ?? 0) + us)
     const { functionName, url, lineNumber } = node.callFrame
-    const name = `${functionName || '(anonymous)'} ${url ? `${url.replace(/^.*\/(node_modules|dist)\//, '')}:${lineNumber + 1}` : '(native)'}`
-    byFunction.set(name, (byFunction.get(name) ?? 0) + us)
+    const name = `${functionName || '(anonymous)'} ${url ? `${url.replace(/^.*\/(node_modules|dist|bench)\//, '')}:${lineNumber + 1}` : '(native)'}`
+    const key = `${step}\t${name}`
+    byStepFunction.set(key, (byStepFunction.get(key) ?? 0) + us)
   }
+  const topOf = (step) =>
+    [...byStepFunction]
+      .filter(([key]) => key.startsWith(`${step}\t`))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([key, us]) => [key.split('\t')[1], us / busy])
   return {
     busyMs: busy / 1e3,
-    steps: [...bySteps].map(([step, us]) => [step, us / 1e3, us / busy]),
-    top: [...byFunction]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 8)
-      .map(([name, us]) => [name, us / busy]),
+    // Per step: its ms, its share of the busy time, and the functions that took the most of it.
+    steps: [...bySteps].map(([step, us]) => [step, us / 1e3, us / busy, topOf(step)]),
   }
 }
 
@@ -456,7 +476,12 @@ function printProfile(rows, { seconds, connections, walinspect, postgres }) {
     `\n=== Profile per request (issue 26 item 2): each server alone, ${connections} connections, ${seconds} s of its median rate as a fixed count, right after its rows were measured`,
   )
   console.log(
-    "trips: pg query() calls per request on the API pool (serve) or the pool (bare), + those of the worker and listeners; pg ms: their wall time per request (call to result); server and Postgres CPU: µs per request from /proc (Postgres: the bench database's backends + the cluster's own processes); WAL: bytes per request of the whole cluster (pg_current_wal_lsn), and of this database's records (pg_walinspect)",
+    [
+      'trips: pg query() calls per request on the pool that serves requests (serve: the API pool), +other: all other queries of the three server processes (webhook workers, listeners: they act on events any server wrote)',
+      "pg ms: those trips' wall time per request (call to result: network, Postgres, and the wait for the busy event loop)",
+      "server µs, PG µs: CPU per request from /proc; Postgres: this database's request backends + the workers' backends + the cluster's own processes (WAL writer, checkpointer, autovacuum)",
+      "WAL B db: bytes per request of the records of this database's relations and transactions (pg_walinspect); cluster: pg_current_wal_lsn's advance, other sessions' writes included",
+    ].join('\n'),
   )
   const columns = [
     ['request', Math.max(...rows.map((r) => r.scenario.length)), 'left'],
@@ -468,9 +493,9 @@ function printProfile(rows, { seconds, connections, walinspect, postgres }) {
     ['pg ms', 6],
     ['server µs', 9],
     ['PG µs', 7],
-    ['(backends+cluster)', 18],
-    ['WAL B', 7],
-    ['ours B', 7],
+    ['(req+worker+cluster)', 20],
+    ['WAL B db', 8],
+    ['cluster', 7],
     ['', 0, 'left'],
   ]
   const line = (cells) =>
@@ -485,7 +510,7 @@ function printProfile(rows, { seconds, connections, walinspect, postgres }) {
   let previous = ''
   const sideName = { api: 'serve', bare: 'same', plain: 'plain' }
   for (const r of rows) {
-    const pgTotal = r.pgBackendUs === undefined ? '-' : fmt(r.pgBackendUs + r.pgClusterUs)
+    const pgTotal = r.pgBackendUs === undefined ? '-' : fmt(r.pgBackendUs + r.pgWorkerUs + r.pgClusterUs)
     console.log(
       line([
         r.scenario === previous ? '' : r.scenario,
@@ -497,9 +522,9 @@ function printProfile(rows, { seconds, connections, walinspect, postgres }) {
         r.pgWallMs.toFixed(2),
         fmt(r.serverUs),
         pgTotal,
-        r.pgBackendUs === undefined ? '' : `(${fmt(r.pgBackendUs)}+${fmt(r.pgClusterUs)})`,
-        fmt(r.walPerRequest),
+        r.pgBackendUs === undefined ? '' : `(${fmt(r.pgBackendUs)}+${fmt(r.pgWorkerUs)}+${fmt(r.pgClusterUs)})`,
         r.walOurs?.perRequest === undefined ? '-' : fmt(r.walOurs.perRequest),
+        fmt(r.walPerRequest),
         r.non2xx > 0 ? `${r.non2xx} non-2xx or errors` : '',
       ]),
     )
@@ -511,12 +536,13 @@ function printProfile(rows, { seconds, connections, walinspect, postgres }) {
       `other databases' backends on the same server used ${noise.map((r) => `${r.pgOthers.toFixed(2)} s`).join(', ')} of CPU during ${noise.length} of the passes (left out above)`,
     )
   }
-  const writes = rows.filter((r) => r.walOurs?.top && r.walPerRequest > 100)
+  const writes = rows.filter((r) => r.walOurs?.perRequest > 100)
   if (walinspect) {
     for (const r of writes) {
       console.log(
         `WAL of this database per request, ${r.scenario} (${sideName[r.side]}): ${fmt(r.walOurs.perRequest)} B (full-page images ${fmt(r.walOurs.fpiPerRequest)} B): ${r.walOurs.top
-          .slice(0, 12)
+          .filter(([, bytes]) => bytes >= 1)
+          .slice(0, 16)
           .map(([name, bytes]) => `${name} ${fmt(bytes)}`)
           .join(', ')}`,
       )
@@ -542,10 +568,13 @@ function printProfile(rows, { seconds, connections, walinspect, postgres }) {
   console.log(
     `${'busy µs/req (profiled)'.padEnd(width)}  ${profiled.map((r) => `${fmt(r.profiledBusyUs)} µs`.padStart(cell)).join('  ')}`,
   )
+  console.log('The functions with the most self time in the steps over 10 %:')
   for (const r of profiled) {
-    console.log(
-      `top self time, ${shortName(r.scenario)}: ${r.steps.top.map(([name, share]) => `${name} ${(share * 100).toFixed(1)}%`).join('; ')}`,
-    )
+    for (const [step, , share, top] of r.steps.steps.filter(([, , share]) => share >= 0.1)) {
+      console.log(
+        `  ${shortName(r.scenario)}, ${step} ${(share * 100).toFixed(1)}%: ${top.map(([name, part]) => `${name} ${(part * 100).toFixed(1)}%`).join('; ')}`,
+      )
+    }
   }
 }
 

@@ -196,7 +196,7 @@ async function main() {
       bare: { base: bare.info.url, headers: {}, rss: null, pid: bare.pid },
       plain: { base: bare.info.url, headers: {}, rss: null, pid: bare.pid },
       api: { base: new URL(api.info.url).origin, headers: auth, rss: rssSampler(api.pid), pid: api.pid },
-      quiet: { base: new URL(quiet.info.url).origin, headers: auth, rss: rssSampler(quiet.pid) },
+      quiet: { base: new URL(quiet.info.url).origin, headers: auth, rss: rssSampler(quiet.pid), pid: quiet.pid },
     }
     for (const server of Object.values(servers)) {
       if (new URL(server.base).hostname !== '127.0.0.1') {
