@@ -26,6 +26,8 @@
 //   figure is the median run (req/s; p50 and p99 are the medians of the runs' own). The rows of the
 //   issue's table are measured on both serve processes; the others on the default one (BENCH_QUIET=all:
 //   on both). serve's resident set is sampled while it is under load (target < 200 MB at peak).
+// - After each of the issue's rows, its per-request profile (bench/profile.js: round trips, server and
+//   Postgres CPU, WAL, the steps of serve's request), printed after the summary; BENCH_PROFILE=0 skips it.
 // - EXPLAIN (ANALYZE, BUFFERS) of the API's own customer statements right after the load and after
 //   ANALYZE, and of the availability statements, are printed before the summary.
 //
