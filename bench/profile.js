@@ -53,7 +53,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
  */
 export async function startProfiler({ databaseUrl, connections, log, cleanup, env = process.env }) {
   if (env.BENCH_PROFILE === '0') {
-    return { enabled: false, nodeArgs: [], env: {}, profileScenario: async () => {}, print: () => {} }
+    return { nodeArgs: [], env: {}, profileScenario: async () => {}, print: () => {} }
   }
   const seconds = Number(env.BENCH_PROFILE_SECONDS ?? 5)
   if (!(seconds > 0)) throw new Error('BENCH_PROFILE_SECONDS: > 0')
@@ -97,10 +97,10 @@ export async function startProfiler({ databaseUrl, connections, log, cleanup, en
   /** `pid`: the server under load; `hooked`: every server process, whose workers may act on its writes. */
   async function snapshot(pid, hooked) {
     const { rows: lsn } = await client.query('select pg_current_wal_lsn()::text as lsn')
-    const hooks = {}
-    for (const each of hooked) hooks[each] = await hookCall(each, 'GET', '/counters')
+    const counters = {}
+    for (const each of hooked) counters[each] = await hookCall(each, 'GET', '/counters')
     return {
-      hooks,
+      counters,
       server: processStat(pid)?.cpu ?? Number.NaN,
       postgres: postmaster === null ? null : await postgresCpu(client, postmaster, database),
       lsn: lsn[0].lsn,
@@ -122,7 +122,7 @@ export async function startProfiler({ databaseUrl, connections, log, cleanup, en
       requests,
       non2xx: load.non2xx + load.errors,
       rps: load.rps,
-      ...roundTrips(before.hooks, after.hooks, server.pid, requests),
+      ...roundTrips(before.counters, after.counters, server.pid, requests),
       serverUs: ((after.server - before.server) / requests) * 1e6,
       walBytes: await walDiff(client, before.lsn, after.lsn),
     }
@@ -160,7 +160,6 @@ export async function startProfiler({ databaseUrl, connections, log, cleanup, en
   }
 
   return {
-    enabled: true,
     nodeArgs: ['--import', hookFile],
     env: { BENCH_PROFILE_DIR: dir },
     /**
@@ -266,8 +265,9 @@ async function postgresCpu(client, postmaster, database) {
   for (const row of rows) {
     if (row.datname !== database) kind.set(row.pid, row.datname === null ? 'cluster' : 'others')
     else if (row.backend_type !== 'client backend') kind.set(row.pid, 'cluster')
-    // serve's webhook worker and its auth-change listener: apart from the connections requests use.
-    else kind.set(row.pid, /\((worker|auth changes)\)$/.test(row.application_name) ? 'workers' : 'backends')
+    // serve's webhook worker (its pool, pg-boss's, its LISTEN) and its auth-change listener: 'shopapi serve
+    // (worker)', 'shopapi serve (worker) (listen)', 'shopapi serve (auth changes)'; apart from requests'.
+    else kind.set(row.pid, row.application_name.startsWith('shopapi serve (') ? 'workers' : 'backends')
   }
   const own = (await client.query('select pg_backend_pid() as pid')).rows[0].pid
   return { cpu, kind, own }
@@ -286,7 +286,9 @@ function postgresDelta(before, after) {
     const kind = after.kind.get(pid) ?? before.kind.get(pid) ?? 'cluster'
     totals[kind] += cpu - (before.cpu.get(pid) ?? 0)
   }
-  for (const pid of before.cpu.keys()) if (!after.cpu.has(pid)) totals.lost += 1
+  for (const pid of before.cpu.keys()) {
+    if (!after.cpu.has(pid) && before.kind.get(pid) !== 'others') totals.lost += 1
+  }
   return totals
 }
 
@@ -534,6 +536,12 @@ function printProfile(rows, { seconds, connections, walinspect, postgres }) {
   if (postgres && noise.length > 0) {
     console.log(
       `other databases' backends on the same server used ${noise.map((r) => `${r.pgOthers.toFixed(2)} s`).join(', ')} of CPU during ${noise.length} of the passes (left out above)`,
+    )
+  }
+  const lost = rows.filter((r) => r.pgLost > 0)
+  if (lost.length > 0) {
+    console.log(
+      `Postgres processes of this database or the cluster that ended during a pass (their CPU in it is missing): ${lost.map((r) => `${shortName(r.scenario)} ${r.side} ${r.pgLost}`).join(', ')}`,
     )
   }
   const writes = rows.filter((r) => r.walOurs?.perRequest > 100)
