@@ -361,7 +361,9 @@ const stepRules = [
   ['auth', /\/dist\/platform\/tenancy\/|\/dist\/server\/plugins\/auth\.js$/],
   ['rate limit', /\/dist\/server\/plugins\/(rate-limit|in-flight)\.js$|\/node_modules\/@fastify\/rate-limit\//],
   ['validation', /\/node_modules\/zod\/|\/dist\/platform\/(input-messages|list-request|schemas)\.js$/],
-  ['idempotency', /\/dist\/platform\/idempotency\.js$/],
+  // The seal (dist/lib/secrets.js over tweetnacl) of a request is the idempotency record's; the worker's
+  // seals are the worker's (the rule above wins for whatever the worker calls).
+  ['idempotency', /\/dist\/platform\/idempotency\.js$|\/dist\/lib\/secrets\.js$|\/node_modules\/tweetnacl\//],
   [
     'SQL (pg client)',
     /\/node_modules\/(pg|pg-protocol|pg-types|pg-pool|pg-int8|pg-cloudflare|postgres-array|postgres-bytea|postgres-date|postgres-interval|pgpass)\//,
@@ -411,8 +413,8 @@ function ownStep(frame) {
   return null
 }
 
-// Packages used by several steps (libphonenumber-js by validation and the handler, tweetnacl by the
-// idempotency record's seal, toad-cache by the router and the rate limit) count for their caller.
+// Packages used by several steps (libphonenumber-js by validation and the handler, toad-cache by the
+// router and the rate limit) count for their caller.
 function fallbackOf(frame) {
   if (frame.url.includes('/dist/')) return 'handler (operations, resources)'
   if (frame.url.includes('/node_modules/')) return 'other packages'
