@@ -287,7 +287,9 @@ function postgresDelta(before, after) {
     totals[kind] += cpu - (before.cpu.get(pid) ?? 0)
   }
   for (const pid of before.cpu.keys()) {
-    if (!after.cpu.has(pid) && before.kind.get(pid) !== 'others') totals.lost += 1
+    // Only ours: other databases' backends come and go with other sessions' work, and a backend still
+    // starting up is not yet in pg_stat_activity.
+    if (!after.cpu.has(pid) && ['backends', 'workers', 'cluster'].includes(before.kind.get(pid))) totals.lost += 1
   }
   return totals
 }
