@@ -41,3 +41,8 @@ $$;
 drop trigger events_inserted_notify on events;
 create trigger events_inserted_notify after insert on events referencing new table as inserted_events
   for each statement execute function notify_events_inserted();
+
+-- (shop_id, object_id) has no reader: no list, feed or command filters events by object. Each event
+-- paid an insert into it at a random place (the object's public id), about 1 KB of WAL per event
+-- with its full-page images.
+drop index events_object_idx;

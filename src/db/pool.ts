@@ -150,11 +150,6 @@ export const lockTimeout = '5s'
 export interface TransactionSteps<T> {
   /** Runs right after BEGIN, in the same round trip; its result reaches `work`. */
   opening?: string
-  /**
-   * A savepoint set right after the opening, in the same round trip, so `work` can undo its own
-   * statements (`rollback to savepoint <name>`) and still commit what the opening did.
-   */
-  savepoint?: string
   /** Runs right before COMMIT, in the same round trip; an error in it rolls everything back. */
   closing?: (result: T) => string | undefined
 }
@@ -178,10 +173,9 @@ export async function withTransaction<T>(
     const begin = `begin; set local lock_timeout = '${lockTimeout}'`
     let opened: pg.QueryResult | undefined
     if (steps.opening) {
-      // Several statements answer with one result each; the opening statement's is the last but the savepoint's.
-      const savepoint = steps.savepoint ? `; savepoint ${steps.savepoint}` : ''
-      const results = (await client.query(`${begin}; ${steps.opening}${savepoint}`)) as unknown as pg.QueryResult[]
-      opened = results.at(steps.savepoint ? -2 : -1)
+      // Several statements answer with one result each; the opening statement's is the last.
+      const results = (await client.query(`${begin}; ${steps.opening}`)) as unknown as pg.QueryResult[]
+      opened = results.at(-1)
     } else {
       await client.query(begin)
     }

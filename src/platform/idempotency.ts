@@ -75,24 +75,33 @@ const uuidLiteral = (value: string) => `${sqlLiteral(value)}::uuid`
 const byteaLiteral = (value: Uint8Array) => `${sqlLiteral(`\\x${Buffer.from(value).toString('hex')}`)}::bytea`
 
 /**
- * The statement that claims `key`, sent with the write's BEGIN (TransactionSteps.opening: no round
- * trip of its own). It inserts one row when the key is new, or when it is older than 30 days and so
- * free again; it inserts nothing when the key is taken. A concurrent request holding the key makes
- * it wait (up to the transaction's lock_timeout, then 55P03: see keyInUse) and insert nothing once
- * the holder commits; when the holder rolls back, the claim goes through.
+ * The key's lock: a transaction-level advisory lock on a 64-bit digest of the scope and key, so two
+ * requests with one key run one after the other while requests with different keys never wait on
+ * each other (two keys sharing a digest would only wait, never mix: the record is read by its key).
  */
-export function claimKeyStatement(scope: IdempotencyScope, key: string, fingerprint: Buffer): string {
-  return `insert into idempotency_keys (shop_id, integration_id, key, fingerprint)
-    values (${uuidLiteral(scope.shopId)}, ${uuidLiteral(scope.integrationId)}, ${sqlLiteral(key)}, ${byteaLiteral(fingerprint)})
-    on conflict (shop_id, integration_id, key) do update
-      set fingerprint = excluded.fingerprint, response_status = null, response_sealed = null,
-        created_at = now(), completed_at = null
-      where idempotency_keys.created_at <= now() - make_interval(days => ${tombstoneDays})`
+function keyLockLiteral(scope: IdempotencyScope, key: string): string {
+  const digest = createHash('sha256').update(`${scope.shopId}\u0000${scope.integrationId}\u0000${key}`).digest()
+  return `${digest.readBigInt64BE(0)}::bigint`
 }
 
-/** True when the claim's result (the opening statement's) shows that this request holds the key. */
+/**
+ * The statements that claim `key`, sent with the write's BEGIN (TransactionSteps.opening: no round
+ * trip of their own): the key's lock, then its unexpired record, read after the lock is held (each
+ * statement of the message takes its own snapshot), so a request that waited for another with the
+ * same key sees that one's committed record. A concurrent request holding the key makes this one
+ * wait up to the transaction's lock_timeout (then 55P03: see keyInUse). Nothing is written until the
+ * result is known (completeKeyStatement): the record is one row, written once, with the change.
+ */
+export function claimKeyStatement(scope: IdempotencyScope, key: string): string {
+  return `select pg_advisory_xact_lock(${keyLockLiteral(scope, key)});
+    select 1 from idempotency_keys
+    where shop_id = ${uuidLiteral(scope.shopId)} and integration_id = ${uuidLiteral(scope.integrationId)}
+      and key = ${sqlLiteral(key)} and created_at > now() - make_interval(days => ${tombstoneDays})`
+}
+
+/** True when the claim's result (its last statement's: the key's unexpired record) shows that this request holds the key. */
 export function claimed(result: { rowCount: number | null } | undefined): boolean {
-  return result?.rowCount === 1
+  return result?.rowCount === 0
 }
 
 /** The answer when the claim waited out its lock timeout (55P03): another request holds the key. */
@@ -105,20 +114,25 @@ export function keyInUse(): ApiError {
 }
 
 /**
- * The statement that stores the result, encrypted, sent with the COMMIT (TransactionSteps.closing):
- * it commits with the change it reports, or not at all.
+ * The statement that records the key with its result, encrypted, sent with the COMMIT
+ * (TransactionSteps.closing): it commits with the change it reports, or not at all. A record older
+ * than 30 days under the same key (free again, see claimKeyStatement) is replaced.
  */
 export function completeKeyStatement(
   scope: IdempotencyScope,
   key: string,
+  fingerprint: Buffer,
   result: StoredResult,
   sealKey: Uint8Array,
 ): string {
   if (!Number.isInteger(result.status)) throw new Error(`status ${result.status} is not an integer`)
-  return `update idempotency_keys set response_status = ${result.status},
-      response_sealed = ${byteaLiteral(seal(sealKey, result.body))}, completed_at = now()
-    where shop_id = ${uuidLiteral(scope.shopId)} and integration_id = ${uuidLiteral(scope.integrationId)}
-      and key = ${sqlLiteral(key)}`
+  return `insert into idempotency_keys (shop_id, integration_id, key, fingerprint, response_status, response_sealed,
+      completed_at)
+    values (${uuidLiteral(scope.shopId)}, ${uuidLiteral(scope.integrationId)}, ${sqlLiteral(key)},
+      ${byteaLiteral(fingerprint)}, ${result.status}, ${byteaLiteral(seal(sealKey, result.body))}, now())
+    on conflict (shop_id, integration_id, key) do update
+      set fingerprint = excluded.fingerprint, response_status = excluded.response_status,
+        response_sealed = excluded.response_sealed, created_at = now(), completed_at = now()`
 }
 
 /** Erases replays older than 7 days and forgets keys older than 30. Returns what it did. */

@@ -75,9 +75,6 @@ function sendReplay(reply: FastifyReply, result: StoredResult, fields: RedactedF
   return sendStored(reply, { status: result.status, body: redactStoredJson(result.body, fields, auth.scopes) })
 }
 
-// The savepoint after the key's claim: a refusal by the operation undoes its statements, not the claim.
-const operationSavepoint = 'operation'
-
 /**
  * Whether a refusal binds the Idempotency-Key (docs/decisions/api-conventions.md, Idempotency-Key):
  * the operation's own answer to this request (a 400 of its rules, a 404 inside it, a 409 blocker or
@@ -97,6 +94,18 @@ function bindsIdempotencyKey(error: unknown): error is ApiError {
 
 /** What a write's transaction returns: the result to store, and the refusal to answer with when it is one. */
 type WriteResult = StoredResult & { refusal?: ApiError }
+
+/**
+ * The statements that claim an Idempotency-Key with the transaction's BEGIN and store its result with
+ * the COMMIT (TransactionSteps): an idempotent write costs no round trip of its own.
+ */
+function keyedSteps(scope: IdempotencyScope, key: string, fingerprint: Buffer, sealKey: Uint8Array) {
+  return {
+    opening: claimKeyStatement(scope, key),
+    closing: (stored: WriteResult) =>
+      completeKeyStatement(scope, key, fingerprint, { status: stored.status, body: stored.body }, sealKey),
+  }
+}
 
 /** The path with its ids filled in, so `/customers/x` and `/customers/x/` count as one request. */
 function resolvedPath(template: string, params: unknown): string {
@@ -173,45 +182,41 @@ export function registerOperations(app: FastifyInstance, operations: Operation[]
         }
         // Idempotent writes cost three round trips: BEGIN with the key's claim, the change with its
         // events, and the sealed result with COMMIT (TransactionSteps).
+        const steps = key && fingerprint ? keyedSteps(scope, key, fingerprint, deps.secrets.sealKey) : {}
         let claimAnswered = false
         try {
-          const result = await withTransaction<WriteResult>(
-            deps.pool,
-            async (tx, opened) => {
-              claimAnswered = true
-              if (key && !claimed(opened)) throw new KeyTakenMeanwhile()
-              let handled: unknown
-              try {
-                handled = await operation.handler({ ...context, prepared, db: tx })
-              } catch (error) {
-                // The operation refused this request: its statements are undone, its answer is kept
-                // under the key (replayed for 7 days, another body refused for 30).
-                if (!key || !bindsIdempotencyKey(error)) throw error
-                await tx.query(`rollback to savepoint ${operationSavepoint}`)
-                return {
-                  status: error.status,
-                  body: JSON.stringify(errorEnvelope(error, request.id)),
-                  refusal: error,
-                }
-              }
-              const { status, body } = answered(operation, handled)
-              if (redacted.length > 0) applyRedaction(body, redacted, auth.scopes)
-              return { status, body: JSON.stringify(body) }
-            },
-            key && fingerprint
-              ? {
-                  opening: claimKeyStatement(scope, key, fingerprint),
-                  savepoint: operationSavepoint,
-                  closing: (stored) =>
-                    completeKeyStatement(
-                      scope,
-                      key,
-                      { status: stored.status, body: stored.body },
-                      deps.secrets.sealKey,
-                    ),
-                }
-              : {},
-          )
+          let result: WriteResult
+          try {
+            result = await withTransaction<WriteResult>(
+              deps.pool,
+              async (tx, opened) => {
+                claimAnswered = true
+                if (key && !claimed(opened)) throw new KeyTakenMeanwhile()
+                const { status, body } = answered(operation, await operation.handler({ ...context, prepared, db: tx }))
+                if (redacted.length > 0) applyRedaction(body, redacted, auth.scopes)
+                return { status, body: JSON.stringify(body) }
+              },
+              steps,
+            )
+          } catch (error) {
+            // The operation refused this request: its transaction is undone, and its answer is kept
+            // under the key (replayed for 7 days, another body refused for 30) by a transaction of its
+            // own, so the write that succeeds needs no savepoint (a subtransaction on every write).
+            // Between the two, another request with the key may claim it: this one then answers
+            // from that one's record, as it would had it arrived second.
+            if (!key || !fingerprint || !bindsIdempotencyKey(error)) throw error
+            const refusal = error
+            claimAnswered = false
+            result = await withTransaction<WriteResult>(
+              deps.pool,
+              async (_tx, opened) => {
+                claimAnswered = true
+                if (!claimed(opened)) throw new KeyTakenMeanwhile()
+                return { status: refusal.status, body: JSON.stringify(errorEnvelope(refusal, request.id)), refusal }
+              },
+              steps,
+            )
+          }
           // Answered by the errors plugin, as any refusal: the body it writes is the one stored.
           if (result.refusal) throw result.refusal
           return sendStored(reply, result)

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import t, { type Test } from 'tap'
+import { claimKeyStatement } from '../../src/platform/idempotency.js'
 import type { Customer } from '../../src/resources/customers/schema.js'
 import { createTestShopWithKey, startTestApp, type TestApp } from '../helpers/app.js'
 import { assertError, type ErrorBody, jsonClient, type Reply } from '../helpers/http.js'
@@ -264,10 +265,8 @@ t.test('a write blocked by a held lock gives up with a retryable 409', async (t)
     shop.id,
     customer.id,
   ])
-  await blocker.query(
-    `insert into idempotency_keys (shop_id, integration_id, key, fingerprint) values ($1, $2, $3, '\\x00')`,
-    [shop.id, integration, heldKey],
-  )
+  // The key held as a request in flight holds it: its claim, in a transaction not yet ended.
+  await blocker.query(claimKeyStatement({ shopId: shop.id, integrationId: integration as string }, heldKey))
 
   const started = Date.now()
   const [locked, inFlight] = await Promise.all([
