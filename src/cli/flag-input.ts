@@ -37,3 +37,33 @@ export function wholeNumberFlag(
   }
   return number
 }
+
+/**
+ * A tax rate flag in percent, as staff say it: `8.25` or `8.25%` (spaces allowed). A rate written
+ * without `%` between 0 and 1 could be a percent (0.5 %) or a fraction (0.0825 for 8.25 %, the unit
+ * `shops update --tax-rate` once took): refused with a line saying how it was read and both ways to
+ * write what was meant, rather than taxed a hundred times too low. Returns the percent as typed, for
+ * the service's own checks (range, places). Undefined when the flag is absent.
+ */
+export function percentFlag(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  const text = value.trim()
+  const match = /^(\d*\.?\d*)\s*(%?)$/.exec(text)
+  const number = match?.[1] ? Number(match[1]) : Number.NaN
+  if (!match || Number.isNaN(number)) {
+    throw new ApiError(
+      'invalid_request',
+      `--${flag} must be a percent such as 8.25 or 8.25% (got ${JSON.stringify(value)})`,
+      { param: flag },
+    )
+  }
+  if (match[2] === '' && number > 0 && number < 1) {
+    const asPercent = Number((number * 100).toFixed(6))
+    throw new ApiError(
+      'invalid_request',
+      `--${flag} ${text} is ambiguous: rates are in percent, so it reads as ${text} %; write ${asPercent} for ${asPercent} %, or ${text}% if you mean ${text} %`,
+      { param: flag },
+    )
+  }
+  return match[1]
+}

@@ -42,7 +42,7 @@ t.test('taxes set and shops update --tax-rate: a repricing past the maximum name
   )
   oneLineError(
     t,
-    await cli(['shops', 'update', shop.public_id, '--tax-rate', '0.05']),
+    await cli(['shops', 'update', shop.public_id, '--tax-rate', '5%']),
     expected.filter((pattern) => pattern.source !== 'decline or cancel jobs'),
     'shops update --tax-rate',
   )

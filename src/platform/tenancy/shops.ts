@@ -77,19 +77,76 @@ export async function findShopByPublicId(db: Queryable, publicId: string): Promi
 
 /** Shop-side settings a staff member changes; absent ones stay as they are. */
 export interface ShopSettings {
+  name?: string
+  timezone?: string
+  currency?: string
   confirmBookings?: boolean
 }
 
-/** Changes the shop's settings in one statement. (Tax rates are `shopapi taxes`.) */
-export async function updateShopSettings(db: Queryable, shopId: string, settings: ShopSettings): Promise<ShopRow> {
+/** What a settings change did beyond the shop's row: the bookings a time-zone change leaves as they were. */
+export interface ShopSettingsChange {
+  shop: ShopRow
+  /** Upcoming appointments still in the zone they were booked in (a time-zone change only). */
+  appointmentsInPreviousZone: number
+}
+
+// The records whose amounts are in the shop's currency without saying so: repair orders (and their
+// jobs), the catalog's parts and canned jobs. Invoices and payments record their own currency.
+const amountTables = ['repair_orders', 'invoices', 'payments', 'inventory_items', 'canned_jobs'] as const
+
+/**
+ * Changes the shop's settings (docs/decisions/operations.md, "Changing a shop's name, time zone and
+ * currency"): the name always; the currency only while the shop has no record with an amount, since
+ * amounts would otherwise change meaning; the time zone always, for what happens from now on (the
+ * opening hours are read in the new zone, new bookings are made in it): each appointment keeps the
+ * zone, date and time it was booked with, and the caller is told how many upcoming ones that is.
+ */
+export async function updateShopSettings(
+  db: Queryable,
+  shopId: string,
+  settings: ShopSettings,
+): Promise<ShopSettingsChange> {
+  const current = await db.query<ShopRow>(`select ${shopColumns} from shops where id = $1::uuid for update`, [shopId])
+  const shop = current.rows[0]
+  if (!shop) throw new ApiError('not_found', 'No such shop', { param: 'shop' })
+  const next = validateNewShop({
+    name: settings.name ?? shop.name,
+    timezone: settings.timezone ?? shop.timezone,
+    currency: settings.currency ?? shop.currency,
+  })
+  if (next.currency !== shop.currency) {
+    const { rows } = await db.query<{ table: string }>(
+      amountTables
+        .map((table) => `(select '${table}' as table from ${table} where shop_id = $1::uuid limit 1)`)
+        .join(' union all '),
+      [shopId],
+    )
+    if (rows.length > 0) {
+      throw new ApiError(
+        'conflict',
+        `The currency cannot change from ${shop.currency} to ${next.currency}: the shop already has ${rows.map((row) => row.table.replaceAll('_', ' ')).join(', ')} whose amounts are in ${shop.currency}`,
+        { param: 'currency' },
+      )
+    }
+  }
+  let appointmentsInPreviousZone = 0
+  if (next.timezone !== shop.timezone) {
+    const { rows } = await db.query<{ count: number }>(
+      `select count(*)::int as count from appointments
+       where shop_id = $1::uuid and starts_at > now() and timezone <> $2::text
+         and status in ('requested', 'booked', 'arrived')`,
+      [shopId, next.timezone],
+    )
+    appointmentsInPreviousZone = rows[0]?.count ?? 0
+  }
   const result = await db.query<ShopRow>(
-    `update shops set confirm_bookings = coalesce($2::boolean, confirm_bookings),
-       updated_at = date_trunc('milliseconds', now())
+    `update shops set name = $2::text, timezone = $3::text, currency = $4::text,
+       confirm_bookings = coalesce($5::boolean, confirm_bookings), updated_at = date_trunc('milliseconds', now())
      where id = $1::uuid
      returning ${shopColumns}`,
-    [shopId, settings.confirmBookings ?? null],
+    [shopId, next.name, next.timezone, next.currency, settings.confirmBookings ?? null],
   )
-  return result.rows[0] as ShopRow
+  return { shop: result.rows[0] as ShopRow, appointmentsInPreviousZone }
 }
 
 /**

@@ -9,6 +9,7 @@ import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.j
 import type { CliResult } from '../../helpers/cli.js'
 import { runCommand } from '../../helpers/cli-in-process.js'
 import { sendJson } from '../../helpers/http.js'
+import { createRepairOrder } from '../../resources/jobs/fixtures.js'
 
 const api = await startTestApp(t)
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-technicians-test-'))
@@ -91,23 +92,133 @@ t.test('refusals: one clear line, exit code 1', async (t) => {
   t.match(JSON.parse(asJson.stdout), { error: { code: 'invalid_id' } })
 })
 
-t.test('shops update --tax-rate (kept from before named taxes) sets the "Sales tax"', async (t) => {
+t.test('tax rates are in percent everywhere: shops update --tax-rate and taxes set', async (t) => {
   const updated = json<{ id: string; tax_rate: string }>(
     t,
-    await runCommand(['shops', 'update', shop.public_id, '--tax-rate', '0.0825', '--json'], env),
+    await runCommand(['shops', 'update', shop.public_id, '--tax-rate', '8.25', '--json'], env),
   )
-  t.match(updated, { id: shop.public_id, tax_rate: '0.08250' })
-  const taxes = json<{ name: string; rate: string; applies_to: string[] }[]>(
-    t,
-    await runCommand(['taxes', 'list', '--shop', shop.public_id, '--json'], env),
-  )
+  t.match(updated, { id: shop.public_id, tax_rate: '8.25' })
+  const taxes = async () =>
+    json<{ name: string; rate: string; applies_to: string[] }[]>(
+      t,
+      await runCommand(['taxes', 'list', '--shop', shop.public_id, '--json'], env),
+    )
   t.match(
-    taxes.find((tax) => tax.name === 'Sales tax'),
+    (await taxes()).find((tax) => tax.name === 'Sales tax'),
     { rate: '8.25', applies_to: ['labor', 'parts', 'fees'] },
   )
-  for (const rate of ['1', '1.0', '-0.01', '0.123456', 'abc']) {
-    assertOneLineFailure(t, await runCommand(['shops', 'update', shop.public_id, '--tax-rate', rate], env), /tax rate/)
+  const withSign = await runCommand(['shops', 'update', shop.public_id, '--tax-rate', '8.5 %'], env)
+  t.equal(withSign.code, 0, '8.5 % with its sign', { output: describe(withSign) })
+  t.match(withSign.stdout, /Sales tax 8\.5 %/)
+  const small = await runCommand(
+    ['taxes', 'set', '--shop', shop.public_id, '--name', 'Tire fee', '--rate', '0.5%'],
+    env,
+  )
+  t.equal(small.code, 0, 'a rate under 1 % written with its sign', { output: describe(small) })
+  t.match(
+    (await taxes()).find((tax) => tax.name === 'Tire fee'),
+    { rate: '0.5' },
+  )
+  // A fraction, as --tax-rate once took: refused with how it was read and both ways to say it.
+  for (const command of [
+    ['shops', 'update', shop.public_id, '--tax-rate', '0.0825'],
+    ['taxes', 'set', '--shop', shop.public_id, '--name', 'Sales tax', '--rate', '0.0825'],
+  ]) {
+    assertOneLineFailure(
+      t,
+      await runCommand(command, env),
+      /0\.0825 is ambiguous: .*write 8\.25 for 8\.25 %, or 0\.0825% /,
+    )
   }
+  for (const rate of ['-1', 'abc', '8.25%%', '100']) {
+    assertOneLineFailure(t, await runCommand(['shops', 'update', shop.public_id, '--tax-rate', rate], env), /rate/)
+  }
+  t.match(
+    (await taxes()).find((tax) => tax.name === 'Sales tax'),
+    { rate: '8.5' },
+    'refusals changed nothing',
+  )
+})
+
+t.test('shops update --name, --timezone and --currency, with their rules', async (t) => {
+  const fresh = await createTestShop(api.pool)
+  const renamed = json<{ id: string; name: string; timezone: string; currency: string }>(
+    t,
+    await runCommand(
+      [
+        'shops',
+        'update',
+        fresh.public_id,
+        '--name',
+        'Main Street Auto',
+        '--timezone',
+        'America/Chicago',
+        '--currency',
+        'cad',
+        '--json',
+      ],
+      env,
+    ),
+  )
+  t.match(renamed, { id: fresh.public_id, name: 'Main Street Auto', timezone: 'America/Chicago', currency: 'CAD' })
+  const stored = await api.pool.query('select name, timezone, currency from shops where id = $1::uuid', [fresh.id])
+  t.same(stored.rows[0], { name: 'Main Street Auto', timezone: 'America/Chicago', currency: 'CAD' }, 'stored')
+
+  assertOneLineFailure(
+    t,
+    await runCommand(['shops', 'update', fresh.public_id, '--timezone', 'Mars/Olympus'], env),
+    /"Mars\/Olympus" is not an IANA time zone/,
+  )
+  assertOneLineFailure(
+    t,
+    await runCommand(['shops', 'update', fresh.public_id, '--name', ' '], env),
+    /1-200 characters/,
+  )
+  assertOneLineFailure(
+    t,
+    await runCommand(['shops', 'update', fresh.public_id, '--currency', 'DOLLARS'], env),
+    /ISO 4217/,
+  )
+
+  // Once an amount exists, the currency stays: the amounts would change meaning.
+  await createRepairOrder(api.pool, fresh)
+  assertOneLineFailure(
+    t,
+    await runCommand(['shops', 'update', fresh.public_id, '--currency', 'USD'], env),
+    /cannot change from CAD to USD: the shop already has repair orders whose amounts are in CAD/,
+  )
+  const asJson = await runCommand(['shops', 'update', fresh.public_id, '--currency', 'USD', '--json'], env)
+  t.match(JSON.parse(asJson.stdout), { error: { code: 'conflict', message: /currency/ } }, '--json: one object')
+  const same = await runCommand(['shops', 'update', fresh.public_id, '--currency', 'CAD', '--name', 'Main St'], env)
+  t.equal(same.code, 0, 'naming the currency it already has is no change', { output: describe(same) })
+
+  // A time-zone change leaves booked appointments as they were booked, and says how many.
+  const booker = await createTestKey(api.pool, fresh, ['customers.read', 'customers.write', 'appointments.read', 'appointments.write'], 'Booking site')
+  const customer = await sendJson<{ id: string }>(api, 'POST', '/v1/customers', booker.key, {
+    body: { first_name: 'Ada', last_name: 'Lovelace' },
+    idempotencyKey: 'ada-1',
+  })
+  t.equal(customer.status, 201, 'a customer', { body: customer.body })
+  const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+  const appointment = await sendJson<{ id: string; starts_at: string }>(api, 'POST', '/v1/appointments', booker.key, {
+    body: { customer_id: customer.body.id, date, time: '10:00' },
+    idempotencyKey: 'ada-booking-1',
+  })
+  t.equal(appointment.status, 201, 'booked', { body: appointment.body })
+  const booked = (
+    await api.pool.query<{ id: string; starts_at: Date }>(
+      'select id, starts_at from appointments where public_id = $1::text',
+      [appointment.body.id],
+    )
+  ).rows[0] as { id: string; starts_at: Date }
+  const moved = await runCommand(['shops', 'update', fresh.public_id, '--timezone', 'America/Denver'], env)
+  t.equal(moved.code, 0, 'moved', { output: describe(moved) })
+  t.match(
+    moved.stdout,
+    /Time zone changed from America\/Chicago: 1 upcoming appointment keeps the zone, date and time it was booked with/,
+  )
+  const kept = await api.pool.query('select timezone, starts_at from appointments where id = $1::uuid', [booked.id])
+  t.same(kept.rows[0], { timezone: 'America/Chicago', starts_at: booked.starts_at }, 'the appointment is unchanged')
 })
 
 t.test('daily capacity: set on create, changed and cleared on update, listed, shown by the API', async (t) => {
