@@ -193,7 +193,12 @@ t.test('shops update --name, --timezone and --currency, with their rules', async
   t.equal(same.code, 0, 'naming the currency it already has is no change', { output: describe(same) })
 
   // A time-zone change leaves booked appointments as they were booked, and says how many.
-  const booker = await createTestKey(api.pool, fresh, ['customers.read', 'customers.write', 'appointments.read', 'appointments.write'], 'Booking site')
+  const booker = await createTestKey(
+    api.pool,
+    fresh,
+    ['customers.read', 'customers.write', 'appointments.read', 'appointments.write'],
+    'Booking site',
+  )
   const customer = await sendJson<{ id: string }>(api, 'POST', '/v1/customers', booker.key, {
     body: { first_name: 'Ada', last_name: 'Lovelace' },
     idempotencyKey: 'ada-1',
