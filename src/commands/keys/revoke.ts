@@ -5,9 +5,15 @@ import { revokeApiKey } from '../../platform/tenancy/api-keys.js'
 
 export default class KeysRevoke extends BaseCommand {
   static override description = 'Revoke an API key. The next request made with it gets 401.'
-  static override examples = ['<%= config.bin %> keys revoke key_123']
+  static override examples = [
+    '<%= config.bin %> keys revoke key_123',
+    '<%= config.bin %> keys revoke shopapi_aTP7P624lT45',
+  ]
   static override args = {
-    id: Args.string({ description: 'API key id (key_...), as shown by keys list', required: true }),
+    id: Args.string({
+      description: 'API key id (key_...) or its prefix (shopapi_...), as keys list and the request log show',
+      required: true,
+    }),
   }
 
   async run() {

@@ -79,19 +79,45 @@ export async function listApiKeys(
   return result.rows
 }
 
-export async function revokeApiKey(pool: pg.Pool, keyPublicId: string): Promise<ApiKeyRow> {
-  if (!isPublicId('apiKey', keyPublicId)) {
-    throw new ApiError('invalid_id', `"${keyPublicId}" is not an API key id (key_...)`, { param: 'key' })
+/**
+ * Revokes a key named by its id (key_...) or by the prefix `keys list` and the request logs show
+ * (shopapi_...): an operator reading a log line should not have to look the id up first.
+ */
+export async function revokeApiKey(pool: pg.Pool, idOrPrefix: string): Promise<ApiKeyRow> {
+  const byId = isPublicId('apiKey', idOrPrefix)
+  if (!byId && !/^shopapi_[A-Za-z0-9]{6,}$/.test(idOrPrefix)) {
+    throw new ApiError(
+      'invalid_id',
+      `"${idOrPrefix}" is neither an API key id (key_...) nor a key prefix (shopapi_..., as keys list and the request log show)`,
+      { param: 'key' },
+    )
   }
   return withTransaction(pool, async (tx) => {
-    const result = await tx.query<ApiKeyRow>(
-      `update api_keys k set revoked_at = coalesce(k.revoked_at, now())
-       from integrations i where i.shop_id = k.shop_id and i.id = k.integration_id and k.public_id = $1::text
+    const result = await tx
+      .query<ApiKeyRow>(
+        `update api_keys k set revoked_at = coalesce(k.revoked_at, now())
+       from integrations i where i.shop_id = k.shop_id and i.id = k.integration_id
+         and k.id = (select id from api_keys where ${byId ? 'public_id' : 'display_prefix'} = $1::text)
        returning ${keyColumns}`,
-      [keyPublicId],
-    )
+        [idOrPrefix],
+      )
+      .catch((error: { code?: string }) => {
+        // 21000: the prefix is shared by more than one key (a subquery returned more than one row).
+        if (error.code === '21000') {
+          throw new ApiError(
+            'invalid_request',
+            `More than one key starts with ${idOrPrefix}: revoke it by id (keys list)`,
+            {
+              param: 'key',
+            },
+          )
+        }
+        throw error
+      })
     const row = result.rows[0]
-    if (!row) throw new ApiError('not_found', `No API key with id ${keyPublicId}`, { param: 'key' })
+    if (!row) {
+      throw new ApiError('not_found', `No API key ${byId ? 'with id' : 'with prefix'} ${idOrPrefix}`, { param: 'key' })
+    }
     return row
   })
 }

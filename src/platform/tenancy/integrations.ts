@@ -90,15 +90,37 @@ export async function listIntegrations(db: Queryable, filter: { shop?: string | 
   return result.rows
 }
 
-export async function updateIntegrationScopes(pool: pg.Pool, publicId: string, scopes: Scope[]) {
+/** What `integrations update` changes: its name, its whole scope list, or single scopes added and removed. */
+export interface IntegrationChange {
+  name?: string | undefined
+  scopes?: Scope[] | undefined
+  add?: Scope[] | undefined
+  remove?: Scope[] | undefined
+}
+
+/** Changes an integration's name or scopes in one transaction; scope changes apply to its next request. */
+export async function updateIntegration(pool: pg.Pool, publicId: string, change: IntegrationChange) {
   return withTransaction(pool, async (tx) => {
     const integration = await getIntegration(tx, publicId, { forUpdate: true })
+    const name = change.name?.trim() ?? integration.name
+    if (name.length < 1 || name.length > 200) {
+      throw new ApiError('invalid_request', 'Integration name must be 1-200 characters', { param: 'name' })
+    }
+    const removed = new Set(change.remove ?? [])
+    const scopes = [...new Set([...(change.scopes ?? integration.scopes), ...(change.add ?? [])])].filter(
+      (scope) => !removed.has(scope),
+    )
     await tx.query(
-      'update integrations set scopes = $3::text[], updated_at = now() where shop_id = $1::uuid and id = $2::uuid',
-      [integration.shop_id, integration.id, scopes],
+      'update integrations set name = $3::text, scopes = $4::text[], updated_at = now() where shop_id = $1::uuid and id = $2::uuid',
+      [integration.shop_id, integration.id, name, scopes],
     )
     return getIntegration(tx, publicId)
   })
+}
+
+/** Replaces an integration's scopes. */
+export function updateIntegrationScopes(pool: pg.Pool, publicId: string, scopes: Scope[]) {
+  return updateIntegration(pool, publicId, { scopes })
 }
 
 export async function setIntegrationStatus(pool: pg.Pool, publicId: string, status: 'active' | 'disabled') {
