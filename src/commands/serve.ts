@@ -7,6 +7,7 @@ import { type BackupSchedule, startBackupSchedule } from '../cli/backup-schedule
 import { BaseCommand, migrationDatabaseUrlFlag } from '../cli/base.js'
 import { demoCountRows, demoCurlCommands, demoJson, demoProgress } from '../cli/demo/present.js'
 import { type DemoResult, demoShop, seedDemo } from '../cli/demo/seed.js'
+import { invokedAs } from '../cli/invocation.js'
 import { privateTargetsWarning } from '../cli/webhooks.js'
 import { metricsTokenPattern, metricsTokenRule } from '../config.js'
 import { databaseHasData } from '../db/demo-queries.js'
@@ -200,7 +201,7 @@ export default class Serve extends BaseCommand {
         `  backups: ${backups ? `every ${flags['backup-every']} into ${backups.dir}, keeping ${backups.keep}` : 'off (shopapi backup, or --backup-every)'}`,
         '',
         'Create an integration and its API key (shown once) in another terminal:',
-        `  npx shopapi integrations create --name "My website" --scopes shop.read,customers.read`,
+        `  ${invokedAs()} integrations create --name "My website" --scopes shop.read,customers.read`,
         'then call:',
         `  curl -H "Authorization: Bearer <API_KEY>" ${server.url}/shop`,
         '',
@@ -262,7 +263,7 @@ export default class Serve extends BaseCommand {
       return [
         `Demo: ${demo.skipped}. \`shopapi demo\` adds a demo shop beside the existing ones.`,
         'Create an integration and its API key (shown once) in another terminal:',
-        `  npx shopapi integrations create --name "My website" --scopes shop.read,customers.read`,
+        `  ${invokedAs()} integrations create --name "My website" --scopes shop.read,customers.read`,
         `then call: curl -H "Authorization: Bearer <API_KEY>" ${apiUrl}/shop`,
         '',
       ]
