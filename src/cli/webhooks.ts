@@ -1,14 +1,9 @@
-// What the operator's webhook commands (`shopapi webhooks|deliveries|events`) share for reading their
-// flags and printing. Their reads and writes across shops are below, in resources/webhook-endpoints/
-// operator.ts, resources/events/operator.ts and resources/deliveries/service.ts.
-import ms from 'ms'
 import type { Config } from '../config.js'
 import { systemResolver } from '../io/webhook-targets.js'
 import { UsageError } from '../lib/errors.js'
 import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
 import { escapeForTerminalLine } from '../lib/terminal-text.js'
 import { eventEnvelope } from '../platform/events.js'
-import { requestInstant } from '../platform/schemas.js'
 import type { AttemptRow, DeliveryListRow, DeliveryStatus } from '../resources/deliveries/service.js'
 import type { OperatorEventRow } from '../resources/events/operator.js'
 import type { OperatorEndpointRow } from '../resources/webhook-endpoints/operator.js'
@@ -34,21 +29,8 @@ export function requirePublicId(kind: IdKind, value: string, flag?: string): str
   throw new UsageError(`${flag ? `--${flag}: ` : ''}${shown} is not a ${noun} id (${idPrefixes[kind]}_...)`)
 }
 
-export const instantFlagHelp =
-  'an RFC 3339 instant with Z or an offset (2026-01-31T15:04:05Z), or a duration meaning that long ago (30m, 2h, 3d)'
-
-/** `--since`/`--until`: an RFC 3339 instant with a zone, or `2h`, `3d`… meaning that long before `now`. */
-export function parseInstantFlag(flag: string, value: string, now = Date.now()): Date {
-  const text = value.trim()
-  if (/^\d+(\.\d+)?\s*[a-z]+$/i.test(text)) {
-    const duration = ms(text as ms.StringValue)
-    if (typeof duration === 'number' && Number.isFinite(duration) && duration > 0) return new Date(now - duration)
-  } else {
-    const parsed = requestInstant.safeParse(text)
-    if (parsed.success) return parsed.data
-  }
-  throw new UsageError(`--${flag}: "${value}" is not ${instantFlagHelp}`)
-}
+// One syntax for instants in every command (`events replay --since`, `listen --replay-since`).
+export { instantFlagHelp, parseInstantFlag } from './instant-flag.js'
 
 // ---- Endpoints ----
 

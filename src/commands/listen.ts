@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../cli/base.js'
+import { instantFlagHelp, parseInstantFlag } from '../cli/instant-flag.js'
 import {
   allowInsecureApiUrlFlag,
   type ListenRecord,
@@ -12,7 +13,6 @@ import {
 import { UsageError } from '../lib/errors.js'
 import { escapeForTerminal, escapeForTerminalLine } from '../lib/terminal-text.js'
 import { generateWebhookSecret } from '../lib/webhook-signature.js'
-import { requestInstant } from '../platform/schemas.js'
 
 export default class Listen extends BaseCommand {
   static override description =
@@ -56,8 +56,7 @@ export default class Listen extends BaseCommand {
       default: false,
     }),
     'replay-since': Flags.string({
-      description:
-        'Start with the retained events created at or after this instant (RFC 3339 with Z or an offset) instead of now',
+      description: `Start with the retained events created at or after this, instead of now: ${instantFlagHelp}`,
       exclusive: ['after'],
     }),
     after: Flags.string({
@@ -86,16 +85,8 @@ export default class Listen extends BaseCommand {
     const forwardTo = flags['forward-to'] === undefined ? null : parseForwardUrl(flags['forward-to'])
     const filter = parseEventTypeFilter(flags.events)
     const secret = flags.secret === undefined ? generateWebhookSecret() : parseSecret(flags.secret)
-    let replaySince: Date | undefined
-    if (flags['replay-since'] !== undefined) {
-      const parsed = requestInstant.safeParse(flags['replay-since'].trim())
-      if (!parsed.success) {
-        throw new UsageError(
-          `--replay-since: "${flags['replay-since']}" is not an RFC 3339 instant with Z or an offset (2026-01-31T15:04:05Z)`,
-        )
-      }
-      replaySince = parsed.data
-    }
+    const replaySince =
+      flags['replay-since'] === undefined ? undefined : parseInstantFlag('replay-since', flags['replay-since'])
     if (flags.after !== undefined && !/^evt_[A-Za-z0-9]+$/.test(flags.after)) {
       throw new UsageError(`--after: "${flags.after}" is not an event id (evt_…)`)
     }

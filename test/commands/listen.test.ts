@@ -671,12 +671,13 @@ t.test('a refused key stops listen with a clear message and a non-zero exit', as
   const proxy = await startProxy(t, serve.url)
   // Refusals end the command before it listens: in this process (runCommand), no signal involved.
   const run = (...args: string[]) => runCommand(['listen', '--api-url', proxy.url, ...args], {})
-  const [human, json, badEvents, badTarget, badSince] = await Promise.all([
+  const [human, json, badEvents, badTarget, badSince, sinceDuration] = await Promise.all([
     run('--api-key', 'shopapi_notakey', '--forward-to', 'http://localhost:9/x'),
     run('--json', '--api-key', 'shopapi_notakey'),
     run('--api-key', reader.key, '--events', 'customer.made'),
     run('--api-key', reader.key, '--forward-to', 'ftp://localhost/x'),
     run('--api-key', reader.key, '--replay-since', '2026-01-31T10:00:00'),
+    run('--api-key', 'shopapi_notakey', '--replay-since', '2h'),
   ])
   t.equal(human.code, 1, 'exit 1')
   t.match(human.stderr, /refused the key \(401 invalid_api_key/, 'says the API refused the key')
@@ -691,6 +692,9 @@ t.test('a refused key stops listen with a clear message and a non-zero exit', as
   t.match(badTarget.stderr, /--forward-to must be an http/)
   t.equal(badSince.code, 1)
   t.match(badSince.stderr, /--replay-since: .* with Z or an offset/, 'an instant without an offset is refused')
+  // The duration syntax of `events replay --since`: accepted, so what stops this run is the key.
+  t.equal(sinceDuration.code, 1)
+  t.match(sinceDuration.stderr, /refused the key/, '--replay-since 2h is read as two hours ago')
 })
 
 t.test('people see one escaped line per event; --print-json prints the events as JSON lines', async (t) => {
