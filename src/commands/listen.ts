@@ -10,6 +10,7 @@ import {
   parseForwardUrl,
   parseSecret,
 } from '../cli/listen.js'
+import { checkProfileName, findProfile } from '../cli/profiles.js'
 import { UsageError } from '../lib/errors.js'
 import { escapeForTerminal, escapeForTerminalLine } from '../lib/terminal-text.js'
 import { generateWebhookSecret } from '../lib/webhook-signature.js'
@@ -31,7 +32,6 @@ export default class Listen extends BaseCommand {
       description:
         "The appliance's API, e.g. https://shop.example/v1 (/v1 is added when missing); plain http:// only to this machine unless --allow-insecure-api-url",
       env: 'SHOPAPI_API_URL',
-      required: true,
     }),
     [allowInsecureApiUrlFlag]: Flags.boolean({
       description:
@@ -41,7 +41,10 @@ export default class Listen extends BaseCommand {
     'api-key': Flags.string({
       description: 'An API key of the integration whose events to forward (it sees what its scopes allow)',
       env: 'SHOPAPI_API_KEY',
-      required: true,
+    }),
+    profile: Flags.string({
+      description:
+        'The saved profile whose API URL and key to use when --api-url and --api-key are not given (default: the default profile; see shopapi login)',
     }),
     'forward-to': Flags.string({
       description:
@@ -78,7 +81,17 @@ export default class Listen extends BaseCommand {
   async run() {
     const { flags } = await this.parse(Listen)
     const allowInsecure = flags[allowInsecureApiUrlFlag]
-    const apiUrl = normalizeApiUrl(flags['api-url'], { allowInsecure })
+    // --api-url and --api-key win; what they leave out comes from the profile (shopapi login).
+    const profile =
+      flags['api-url'] === undefined || flags['api-key'] === undefined
+        ? await findProfile(flags.profile === undefined ? undefined : checkProfileName(flags.profile))
+        : undefined
+    const givenUrl = flags['api-url'] ?? profile?.api_url
+    const apiKey = flags['api-key'] ?? profile?.api_key
+    if (givenUrl === undefined || apiKey === undefined) {
+      throw new UsageError(`Give --api-url and --api-key, or save them once with shopapi login --api-url … --api-key …`)
+    }
+    const apiUrl = normalizeApiUrl(givenUrl, { allowInsecure })
     if (allowInsecure && new URL(apiUrl).protocol === 'http:') {
       this.stderrLine(`Warning: ${apiUrl} is plain HTTP: the key and the events cross the network unencrypted`)
     }
@@ -105,7 +118,7 @@ export default class Listen extends BaseCommand {
     try {
       const stopped = await listen({
         apiUrl,
-        apiKey: flags['api-key'],
+        apiKey,
         forwardTo,
         secret,
         filter,
