@@ -21,8 +21,8 @@ t.setTimeout(600_000)
 const rowsPerTable = 10_000
 const pageSize = 50
 // What a page of 50 may read from its table: the 51 rows of the page (one more tells whether there
-// is a next page), as many skipped by a filter that half the rows fail, and the 51 rows joined back
-// by primary key. A plan that reads the earlier rows reads thousands.
+// is a next page), as many skipped by a filter that half the rows fail, and (a list with a response
+// budget) the 51 rows joined back by primary key. A plan that reads the earlier rows reads thousands.
 const maxRowsRead = 200
 
 // ---------------------------------------------------------------------------------------------------
@@ -113,10 +113,25 @@ const rowsRead = (node: PlanNode) =>
   (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) *
   node['Actual Loops']
 
+/**
+ * The page's part of a plan: the `page` CTE of a list with a response budget; else the outer side of
+ * the row-by-row join, the limited subquery that holds the page's rows; else the whole plan.
+ */
+function pageNode(root: PlanNode): PlanNode {
+  const cte = nodesOf(root).find((node) => node['Subplan Name'] === 'CTE page')
+  if (cte) return cte
+  let node = root
+  if (node['Node Type'] === 'Nested Loop') {
+    node = node.Plans?.find((child) => child['Parent Relationship'] === 'Outer') ?? node
+  }
+  if (node['Node Type'] === 'Subquery Scan') node = node.Plans?.[0] ?? node
+  return node
+}
+
 /** `Limit > Index Scan using x (51 rows)`: the page part of a plan, for the report. */
 function describePlan(explained: Explained, table: string): string {
   const root = explained.Plan
-  const page = nodesOf(root).find((node) => node['Subplan Name'] === 'CTE page') ?? root
+  const page = pageNode(root)
   const path: string[] = []
   for (let node: PlanNode | undefined = page; node; ) {
     const index = node['Index Name'] ? ` using ${node['Index Name']}` : ''
@@ -584,7 +599,7 @@ async function deepCursor(item: Case): Promise<{ cursor: string; depth: number }
 /** What is wrong with a page's plan: nothing when the limit is over an ordered scan of `index`. */
 function planProblems(explained: Explained, item: Case): string[] {
   const nodes = nodesOf(explained.Plan)
-  const page = nodes.find((node) => node['Subplan Name'] === 'CTE page') ?? explained.Plan
+  const page = pageNode(explained.Plan)
   const problems: string[] = []
   if (item.index) {
     if (page['Node Type'] !== 'Limit') problems.push(`the page is a ${page['Node Type']}, not a Limit`)
