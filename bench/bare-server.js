@@ -30,16 +30,19 @@ const rollback = { name: 'bare-rollback', text: 'rollback' }
 
 /**
  * A keyset page as the API's list pages run it (src/platform/resource.ts listRecords): the base table
- * paged on its ordered index first (filters, keyset, order, limit + 1; materialized), then each row of
- * the page joined by primary key (LATERAL, limit 1), so no join can be planned over the whole table.
+ * paged on its ordered index in a subquery (filters, keyset, order, limit + 1), then each row of the
+ * page joined as a one-row source (LATERAL, limit 1), so no join can be planned over the whole table,
+ * and the rows come out in the index's order.
  */
 function pageSql({ table, alias, where, select, from, limit }) {
-  return `with page as materialized (
-      select ${alias}.id from ${table} ${alias} where ${where}
-      order by ${alias}.created_at desc, ${alias}.public_id desc limit ${limit + 1})
-    select row.* from page cross join lateral (
-      select ${select} from ${from} where ${alias}.shop_id = $1::uuid and ${alias}.id = page.id limit 1) row
-    order by row.created_at desc, row.public_id desc`
+  const source = `${table} ${alias}`
+  if (!from.startsWith(source)) throw new Error(`pageSql: ${from} does not start with ${source}`)
+  return `select row.* from (
+      select ${alias}.* from ${source} where ${where}
+      order by ${alias}.created_at desc, ${alias}.public_id desc limit ${limit + 1}) page
+    cross join lateral (
+      select ${select} from (select page.*) ${alias}${from.slice(source.length)} limit 1) row
+    order by page.created_at desc, page.public_id desc`
 }
 
 function pageOf(rows, limit) {
