@@ -57,11 +57,15 @@ async function getStatus(server: ServeProcess, key: string, route: string): Prom
   return response.status
 }
 
+// A user's home with no SHOPAPI_DATA_DIR: the default is the user data directory, not ./.shopapi. The
+// first test creates its database; the second reuses it, stopped (a new one costs initdb and every
+// migration), or creates it when it runs alone.
+const home = await scratch(t, 'home')
+const homeDataDir = path.join(home, '.local', 'share', 'shopapi')
+
 t.test('one data directory wherever a command runs: Ctrl-C drains serve, a killed postmaster comes back', async (t) => {
-  // A user's home with no SHOPAPI_DATA_DIR: the default is the user data directory, not ./.shopapi.
-  const home = await scratch(t, 'home')
   const env = { HOME: home }
-  const dataDir = path.join(home, '.local', 'share', 'shopapi')
+  const dataDir = homeDataDir
   const serveDir = path.join(home, 'shop')
   const otherDir = path.join(home, 'elsewhere')
   await mkdir(serveDir)
@@ -145,9 +149,9 @@ t.test('one data directory wherever a command runs: Ctrl-C drains serve, a kille
 })
 
 t.test('two serves on one data directory: the database outlives whichever stops first', async (t) => {
-  const root = await scratch(t, 'two-serves')
-  const dataDir = path.join(root, 'data')
+  const dataDir = homeDataDir
   const env = { SHOPAPI_DATA_DIR: dataDir }
+  t.equal(postmasterPid(dataDir), null, 'no database runs in the data directory yet')
   const first = await startServe(['--no-worker'], env)
   t.teardown(() => first.stop('SIGKILL'))
   const key = await createKey(env, 'shop.read')
