@@ -32,7 +32,7 @@ async function loadOclif() {
       'runCommand: @oclif/core was loaded before the first command ran, so its line width and colours follow this process, not a child: run a command before importing a module of src/cli or src/commands',
     )
   const [{ execute, settings }, { Exit }] = await Promise.all([import('@oclif/core'), import('@oclif/core/handle')])
-  // As bin/run.js: the compiled commands in dist/ (this process loads TypeScript, so oclif would load src/ instead).
+  // As bin/run.js: the compiled commands in dist/ (this process runs tsx, so oclif would load src/ instead).
   settings.enableAutoTranspile = false
   return { execute, Exit }
 }
