@@ -1,5 +1,5 @@
 import { format } from 'node:util'
-import { Command, Flags, type Interfaces } from '@oclif/core'
+import { Command, Errors, Flags, type Interfaces, toConfiguredId } from '@oclif/core'
 import Table from 'cli-table3'
 import { type Config, loadConfig } from '../config.js'
 import type { Database } from '../db/connect.js'
@@ -276,15 +276,26 @@ export abstract class BaseCommand extends Command {
     this.log(table.toString())
   }
 
-  override async catch(error: Error & { exitCode?: number; oclif?: unknown }): Promise<unknown> {
-    // oclif's own errors (bad flags, --help exits) keep their behaviour.
-    if (error.oclif !== undefined && !(error instanceof ApiError) && !(error instanceof UsageError))
-      return super.catch(error)
+  override async catch(error: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
+    // `--help` inside a command and `this.exit()` end through oclif's ExitError, which is no error to report.
+    if (error instanceof Errors.ExitError) return super.catch(error)
     const known = error instanceof ApiError || error instanceof UsageError
-    const message = known ? error.message : `${error.message || String(error)}`
-    // A command stopped by a signal says so in one line like any error, and exits as interrupted (130).
-    const exitCode =
-      error instanceof UsageError && 'exitCode' in error && typeof error.exitCode === 'number' ? error.exitCode : 1
+    // oclif's parse errors (a missing argument, an unknown flag, a flag's value refused) are several lines
+    // plus the whole usage, and with --json the error object itself (its parse context: package.json,
+    // home and cache paths, about 9,000 lines). Here they are one line that says where the usage is.
+    const parseError = !known && error.oclif !== undefined
+    const message = parseError
+      ? usageLine(error, toConfiguredId(this.id ?? '', this.config), this.config.bin)
+      : known
+        ? error.message
+        : `${error.message || String(error)}`
+    // A command stopped by a signal says so in one line like any error, and exits as interrupted (130);
+    // a parse error keeps oclif's exit code (2), as scripts that tell usage from failure expect.
+    const exitCode = parseError
+      ? (error.oclif?.exit ?? 2)
+      : error instanceof UsageError && 'exitCode' in error && typeof error.exitCode === 'number'
+        ? error.exitCode
+        : 1
     if (this.jsonEnabled()) {
       process.exitCode = exitCode
       this.logJson({
@@ -292,7 +303,7 @@ export abstract class BaseCommand extends Command {
           code:
             error instanceof ApiError || error instanceof NewerSchemaError
               ? error.code
-              : known
+              : known || parseError
                 ? 'invalid_usage'
                 : 'error',
           message,
@@ -305,6 +316,34 @@ export abstract class BaseCommand extends Command {
     process.exitCode = exitCode
     return undefined
   }
+}
+
+/**
+ * An oclif parse error as one line: its own lines joined ("Missing 1 required arg:" and the list of
+ * arguments under it, "Parsing --flag" and the reason under it), without oclif's "See more help with
+ * --help", and ending with the command's own help command, which gives the usage.
+ */
+function usageLine(error: Error & { args?: unknown }, commandId: string, bin: string): string {
+  const missing = Array.isArray(error.args) && /^Missing \d+ required arg/.test(error.message)
+  const args = missing ? (error.args as { name: string; description?: string }[]) : []
+  const lines = missing
+    ? [
+        `Missing required argument${args.length === 1 ? '' : 's'}: ${args
+          .map((arg) => (arg.description ? `${arg.name.toUpperCase()} (${arg.description})` : arg.name.toUpperCase()))
+          .join(', ')}`,
+      ]
+    : error.message
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(
+          (line) => line !== '' && line !== 'See more help with --help' && line !== 'The following error occurred:',
+        )
+  const text = lines.reduce((joined, line) => {
+    if (joined === '') return line
+    return /[:]$/.test(joined) ? `${joined} ${line}` : `${joined}: ${line}`
+  }, '')
+  const help = `${bin} ${commandId} --help`.replace(/\s+/g, ' ').trim()
+  return `${text.replace(/\s{2,}/g, ' ')}. Run "${help}" for usage`
 }
 
 /** One cell on one line: a line break or control character in the value would break the table. */
