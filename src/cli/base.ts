@@ -284,6 +284,9 @@ export abstract class BaseCommand extends Command {
     // plus the whole usage, and with --json the error object itself (its parse context: package.json,
     // home and cache paths, about 9,000 lines). Here they are one line that says where the usage is.
     const parseError = !known && error.oclif !== undefined
+    // The command did call parse, which refused the input: without this oclif adds (under NODE_ENV
+    // development or test) a warning that the command "did not parse its arguments".
+    if (parseError) this.parsed = true
     const message = parseError
       ? usageLine(error, toConfiguredId(this.id ?? '', this.config), this.config.bin)
       : known
