@@ -47,6 +47,8 @@
 // adversarial input).
 // BENCH_ONLY=webhooks runs only that one, BENCH_ONLY=import only the import bench, BENCH_ONLY=isolation
 // only the isolation bench, BENCH_ONLY=bounds only the bounds bench, BENCH_ONLY=api only the API scenarios, BENCH_ONLY=issue only issue 26's three rows.
+// First of all, the CLI start bench (bench/cli-start.js: --version, --help and every topic's --help beside
+// a bare oclif start; no database); BENCH_ONLY=cli runs only that one.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -58,6 +60,7 @@ import pg from 'pg'
 import { openEmbeddedDatabase } from '../dist/db/embedded.js'
 import { addDays } from '../dist/lib/wall-clock.js'
 import { runBoundsBench } from './bounds.js'
+import { runCliStartBench } from './cli-start.js'
 import { createBenchDatabase, customerCreateBodies, sampleDataset } from './dataset.js'
 import { cursorPosition, explainAvailability, explainListQueries } from './explain.js'
 import { runImportBench } from './import.js'
@@ -81,8 +84,8 @@ const seededPages = Math.floor(apiCustomerCount / 50)
 const deepPages = { from: Math.max(2, Math.floor(seededPages / 3)), to: seededPages }
 const rssTargetMb = 200
 const benchOnly = process.env.BENCH_ONLY ?? ''
-if (!['', 'api', 'issue', 'webhooks', 'import', 'isolation', 'bounds'].includes(benchOnly))
-  throw new Error(`BENCH_ONLY: "${benchOnly}" is not api, issue, webhooks, import, isolation or bounds`)
+if (!['', 'api', 'issue', 'webhooks', 'import', 'isolation', 'bounds', 'cli'].includes(benchOnly))
+  throw new Error(`BENCH_ONLY: "${benchOnly}" is not api, issue, webhooks, import, isolation, bounds or cli`)
 if (!['issue', 'all'].includes(quietScope)) throw new Error(`BENCH_QUIET: "${quietScope}" is not issue or all`)
 if (rounds < 1 || seconds <= 0 || connections < 1)
   throw new Error('BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS: > 0')
@@ -96,6 +99,9 @@ const fmt = (n) => Math.round(n).toLocaleString('en-US')
 const benchStarted = Date.now()
 
 async function main() {
+  // The CLI's start needs no database, and runs before any server loads the machine.
+  if (benchOnly === '' || benchOnly === 'cli') await runCliStartBench({ log })
+  if (benchOnly === 'cli') return
   await withCleanup(log, async (cleanup) => {
     // 1. The database server: DATABASE_URL (local only) or an embedded one.
     let serverUrl = process.env.DATABASE_URL
