@@ -265,6 +265,40 @@ export async function replayEvents(
   return { queued, endpoint: { shop_id: endpoint.shop_id, id: endpoint.id } }
 }
 
+/**
+ * `shopapi deliveries resend --queue`: a new delivery of the same event to the same endpoint, due now,
+ * for the webhook worker to send (under its own target policy and retry schedule), as `events replay`
+ * queues one. A test event's stays a test delivery (sent even while the endpoint is disabled); any
+ * other is a replay, held while the endpoint is disabled. The endpoint row is held `FOR KEY SHARE` by
+ * the insert, so a deletion in progress makes this not_found rather than a foreign-key error. Returns
+ * the new delivery's id, or null when the delivery (or its event, past the retention) is gone.
+ */
+export async function queueResend(
+  db: Queryable,
+  deliveryPublicId: string,
+): Promise<{ public_id: string; origin: 'test' | 'replay' } | null> {
+  const { rows } = await db.query<{ public_id: string; origin: 'test' | 'replay' }>(
+    `with source as (
+       select d.shop_id, d.endpoint_id, d.event_id, case when e.test then 'test' else 'replay' end as origin
+       from webhook_deliveries d
+       join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+       join events e on e.shop_id = d.shop_id and e.id = d.event_id
+       where d.public_id = $1::text and e.created_at > now() - interval '${eventRetentionDays} days'
+       for key share of w
+     ), queued as (
+       insert into webhook_deliveries (shop_id, public_id, endpoint_id, event_id, origin, next_attempt_at)
+       select shop_id, 'dlv_' || replace(gen_random_uuid()::text, '-', ''), endpoint_id, event_id, origin, now()
+       from source
+       returning public_id, origin
+     )
+     -- Due without an event to dispatch: the worker's scan is woken at commit rather than within a second.
+     select public_id, origin, pg_notify('shopapi_deliveries', '') from queued`,
+    [deliveryPublicId],
+  )
+  const row = rows[0]
+  return row ? { public_id: row.public_id, origin: row.origin } : null
+}
+
 /** The pending deliveries at a glance, for `shopapi status`. */
 export interface DeliveryHealth {
   pending: number
