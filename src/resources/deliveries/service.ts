@@ -180,6 +180,59 @@ export interface ReplayWindow {
   since: Date
   until?: Date | undefined
   type?: string | undefined
+  /**
+   * Only events whose delivery to this endpoint failed for good and that have no delivery to it
+   * succeeded or still pending (a replay that already worked, or one under way, is not queued again).
+   */
+  failedOnly?: boolean | undefined
+}
+
+/** The events of a replay window: the FROM and WHERE of replayEvents and previewReplay, and their parameters. */
+function replayMatching(window: ReplayWindow): { params: SqlParams; endpointParam: string; matching: string } {
+  const params = new SqlParams()
+  const endpointParam = params.add(window.endpointPublicId, 'text')
+  const receives = endpointReceives(params, 'e')
+  const where = [
+    'not e.test',
+    `e.created_at >= ${params.add(window.since, 'timestamptz')}`,
+    `e.created_at > now() - interval '${eventRetentionDays} days'`,
+    receives,
+  ]
+  if (window.until) where.push(`e.created_at < ${params.add(window.until, 'timestamptz')}`)
+  if (window.type) where.push(`e.type = ${params.add(window.type, 'text')}`)
+  if (window.failedOnly) {
+    const toEndpoint = 'f.shop_id = e.shop_id and f.event_id = e.id and f.endpoint_id = w.id'
+    where.push(`exists (select 1 from webhook_deliveries f where ${toEndpoint} and f.status = 'failed')`)
+    where.push(`not exists (select 1 from webhook_deliveries f where ${toEndpoint} and f.status <> 'failed')`)
+  }
+  const matching = `from webhook_endpoints w
+    join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id
+    join events e on e.shop_id = w.shop_id
+    where w.public_id = ${endpointParam} and ${where.join(' and ')}`
+  return { params, endpointParam, matching }
+}
+
+export interface ReplayPreview {
+  total: number
+  /** The first events of the window, oldest first, as they would be queued. */
+  first: { public_id: string; type: string; object_id: string; created_at: Date }[]
+}
+
+/** What `events replay` would queue (its `--dry-run`, and the count its confirmation names); writes nothing. */
+export async function previewReplay(db: Queryable, window: ReplayWindow, firstCount = 10): Promise<ReplayPreview> {
+  const { params, endpointParam, matching } = replayMatching(window)
+  const { rows: counted } = await db.query<{ total: number; found: boolean }>(
+    `select (select count(*)::int ${matching}) as total,
+       exists (select 1 from webhook_endpoints w where w.public_id = ${endpointParam}) as found`,
+    params.values,
+  )
+  if (!counted[0]?.found) throw new ApiError('not_found', `No webhook endpoint ${window.endpointPublicId}`)
+  const { rows: first } = await db.query<ReplayPreview['first'][number]>(
+    `select e.public_id, e.type, e.object_id, e.created_at ${matching}
+     order by e.created_at, e.id limit ${params.add(firstCount, 'int')}`,
+    params.values,
+  )
+  return { total: counted[0].total, first }
 }
 
 /**
@@ -196,21 +249,7 @@ export async function replayEvents(
   onProgress?: (done: number, total: number) => void,
   batchSize = 1000,
 ): Promise<{ queued: number; endpoint: { shop_id: string; id: string } }> {
-  const params = new SqlParams()
-  const endpointParam = params.add(window.endpointPublicId, 'text')
-  const receives = endpointReceives(params, 'e')
-  const where = [
-    'not e.test',
-    `e.created_at >= ${params.add(window.since, 'timestamptz')}`,
-    `e.created_at > now() - interval '${eventRetentionDays} days'`,
-    receives,
-  ]
-  if (window.until) where.push(`e.created_at < ${params.add(window.until, 'timestamptz')}`)
-  if (window.type) where.push(`e.type = ${params.add(window.type, 'text')}`)
-  const matching = `from webhook_endpoints w
-    join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id
-    join events e on e.shop_id = w.shop_id
-    where w.public_id = ${endpointParam} and ${where.join(' and ')}`
+  const { params, endpointParam, matching } = replayMatching(window)
   const { rows: counted } = await pool.query<{ total: number; shop_id: string | null; id: string | null }>(
     `select (select count(*)::int ${matching}) as total, w.shop_id, w.id
      from webhook_endpoints w where w.public_id = ${endpointParam}`,

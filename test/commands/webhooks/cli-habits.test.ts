@@ -15,7 +15,7 @@ import type { ShopRow } from '../../../src/platform/tenancy/shops.js'
 import { createEndpoint, vetWebhookUrl } from '../../../src/resources/webhook-endpoints/service.js'
 import { dispatchEvents } from '../../../src/worker/dispatch.js'
 import { createTestKey, createTestShop } from '../../helpers/app.js'
-import type { CliResult } from '../../helpers/cli.js'
+import { type CliResult, runCli } from '../../helpers/cli.js'
 import { runCommand } from '../../helpers/cli-in-process.js'
 import { createTestDatabase } from '../../helpers/database.js'
 
@@ -188,3 +188,125 @@ t.test(
     t.equal(received.length, before + 1, 'one request')
   },
 )
+
+// ---- Item 6: events replay --failed-only, --dry-run, the retention, --yes ----
+
+t.test('events replay --failed-only and --dry-run: counts and the first rows, nothing queued', async (t) => {
+  const endpoint = await endpointTo('/fail', ['customer.created'])
+  await happen(4)
+  const { rows } = await pool.query<{ public_id: string; event: string }>(
+    `select d.public_id, e.public_id as event from webhook_deliveries d join events e on e.shop_id = d.shop_id and e.id = d.event_id
+     where d.shop_id = $1 and d.endpoint_id = $2 order by e.created_at, e.id`,
+    [endpoint.shop_id, endpoint.id],
+  )
+  t.equal(rows.length, 4)
+  // Two failed for good, one of which was replayed since and succeeded; one succeeded; one pending.
+  const [failed, failedThenReplayed, succeeded] = rows
+  await pool.query(
+    `update webhook_deliveries set status = 'failed', next_attempt_at = null where public_id = any($1)`,
+    [[failed?.public_id, failedThenReplayed?.public_id]],
+  )
+  await pool.query(`update webhook_deliveries set status = 'succeeded', next_attempt_at = null where public_id = $1`, [
+    succeeded?.public_id,
+  ])
+  const again = json<{ queued_delivery_id: string }>(
+    t,
+    await cli('deliveries', 'resend', failedThenReplayed?.public_id as string, '--queue', '--json'),
+    'queue a resend',
+  )
+  await pool.query(`update webhook_deliveries set status = 'succeeded', next_attempt_at = null where public_id = $1`, [
+    again.queued_delivery_id,
+  ])
+  const countDeliveries = async () =>
+    (
+      await pool.query<{ n: number }>(
+        'select count(*)::int as n from webhook_deliveries where shop_id = $1 and endpoint_id = $2',
+        [endpoint.shop_id, endpoint.id],
+      )
+    ).rows[0]?.n
+  const before = await countDeliveries()
+
+  const args = ['events', 'replay', '--endpoint', endpoint.public_id, '--since', '1h']
+  const [dryAll, dryFailed, dryHuman] = await Promise.all([
+    cli(...args, '--dry-run', '--json'),
+    cli(...args, '--failed-only', '--dry-run', '--json'),
+    cli(...args, '--failed-only', '--dry-run'),
+  ])
+  // The four, and the customer.created of the test above: a replay takes the window, whenever the endpoint was made.
+  t.match(json(t, dryAll, 'dry run'), { dry_run: true, would_queue: 5, failed_only: false })
+  const onlyFailed = json<{ would_queue: number; first: { id: string; type: string }[] }>(
+    t,
+    dryFailed,
+    '--failed-only --dry-run',
+  )
+  t.match(onlyFailed, { dry_run: true, would_queue: 1, failed_only: true })
+  t.same(
+    onlyFailed.first.map((event) => event.id),
+    [failed?.event],
+    'only the event whose delivery failed and was not delivered since',
+  )
+  const text = human(t, dryHuman, '--dry-run')
+  t.match(
+    text,
+    new RegExp(`^Would queue 1 delivery to ${endpoint.public_id} \\(http://127.0.0.1:\\d+/fail\\); the first:`),
+  )
+  t.match(text, /EVENT\s+TYPE\s+OBJECT\s+CREATED/)
+  t.match(text, failed?.event as string)
+  t.equal(await countDeliveries(), before, 'a dry run queues nothing')
+
+  const replayed = json<{ queued: number }>(t, await cli(...args, '--failed-only', '--json'), '--failed-only')
+  t.equal(replayed.queued, 1)
+  t.equal(await countDeliveries(), (before ?? 0) + 1, 'one delivery queued')
+  t.match(
+    json(t, await cli(...args, '--failed-only', '--dry-run', '--json'), 'after the replay'),
+    { would_queue: 0 },
+    'an event with a pending replay is not queued again',
+  )
+})
+
+t.test('events replay refuses a window past the retention, and asks above 1,000 deliveries', async (t) => {
+  const endpoint = await endpointTo('/ok', ['customer.updated'])
+  const base = ['events', 'replay', '--endpoint', endpoint.public_id]
+  const [past, pastJson, thirty] = await Promise.all([
+    cli(...base, '--since', '40d'),
+    cli(...base, '--since', '2000-01-01T00:00:00Z', '--json'),
+    cli(...base, '--since', '30d', '--dry-run', '--json'),
+  ])
+  oneLineFailure(t, past, '--since 40d', /--since 40d reaches past the 30-day retention .*--since 30d or later/)
+  t.match(json(t, pastJson, '--json past the retention', 1), {
+    error: { code: 'invalid_usage', message: /30-day retention/ },
+  })
+  t.match(json(t, thirty, '--since 30d'), { dry_run: true }, '30 days is inside the retention')
+
+  await pool.query(
+    `insert into events (shop_id, public_id, type, object_type, object_id, summary, integration_id, dispatched)
+     select $1, 'evt_many' || g, 'customer.updated', 'customer', 'cus_many' || g, '{}', $2, true
+     from generate_series(1, 1001) g`,
+    [shop.id, integration.id],
+  )
+  const queuedFor = async () =>
+    (
+      await pool.query<{ n: number }>(
+        'select count(*)::int as n from webhook_deliveries where shop_id = $1 and endpoint_id = $2',
+        [endpoint.shop_id, endpoint.id],
+      )
+    ).rows[0]?.n
+  const window = [...base, '--since', '1h', '--type', 'customer.updated']
+  // A real process: its stdin is no terminal, as in a script or a pipe.
+  const [refused, refusedJson] = await Promise.all([runCli(window, env), cli(...window, '--json')])
+  oneLineFailure(
+    t,
+    refused,
+    'above 1,000 without --yes',
+    /queues 1,001 deliveries to whe_\w+ .*more than 1,000: add --yes/,
+  )
+  t.match(json(t, refusedJson, '--json without --yes', 1), { error: { code: 'invalid_usage', message: /--yes/ } })
+  t.equal(await queuedFor(), 0, 'nothing queued')
+  const done = json<{ queued: number }>(t, await cli(...window, '--yes', '--json'), '--yes')
+  t.equal(done.queued, 1001)
+  t.equal(await queuedFor(), 1001)
+  await pool.query(`delete from webhook_deliveries where shop_id = $1 and endpoint_id = $2`, [
+    endpoint.shop_id,
+    endpoint.id,
+  ])
+})

@@ -464,6 +464,7 @@ t.test('events replay: new deliveries for a window, progress on stderr only', as
     '1h',
     '--type',
     'customer.updated',
+    '--yes',
     '--json',
   )
   t.match(json(t, replayed, 'replay --json'), {
