@@ -1,5 +1,6 @@
+import type { z } from 'zod'
 import type { Config } from '../config.js'
-import { systemResolver } from '../io/webhook-targets.js'
+import { systemResolver, webhookResolver } from '../io/webhook-targets.js'
 import { UsageError } from '../lib/errors.js'
 import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
 import { escapeForTerminalLine } from '../lib/terminal-text.js'
@@ -39,6 +40,46 @@ export function operatorEndpointContext(config: Pick<Config, 'webhooks'>, sealKe
   return { sealKey, webhooks: config.webhooks, resolver: systemResolver }
 }
 
+/**
+ * What the staff's endpoint writes (`webhooks create|update`) need: the API's url policy and resolver
+ * (the hosts file only where private targets are allowed), so a url passes here exactly when it would
+ * pass the API's create or PATCH on the same settings.
+ */
+export function endpointWriteContext(config: Pick<Config, 'webhooks'>, sealKey: Uint8Array): EndpointContext {
+  return {
+    sealKey,
+    webhooks: config.webhooks,
+    resolver: webhookResolver({ allowPrivate: config.webhooks.allowPrivateTargets }),
+  }
+}
+
+const endpointFieldFlags: Record<string, string> = { url: 'url', event_types: 'events', description: 'description' }
+
+/**
+ * The API's request schema (create or update) applied to the flags: its first issue becomes one
+ * usage line naming the flag (`--events: unknown event type "customer.create"`).
+ */
+export function parseEndpointFlags<T>(schema: z.ZodType<T>, input: Record<string, unknown>): T {
+  const parsed = schema.safeParse(input)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const field = String(issue?.path[0] ?? '')
+  throw new UsageError(`--${endpointFieldFlags[field] ?? field}: ${issue?.message ?? 'invalid'}`)
+}
+
+/** `--events customer.created,customer.updated` (or `*`); an empty value subscribes to none, as `[]` does. */
+export function splitEventTypes(value: string): string[] {
+  return value
+    .split(',')
+    .map((type) => type.trim())
+    .filter((type) => type !== '')
+}
+
+/** An endpoint's integration for a table cell: its id with its name. */
+export function integrationCell(endpoint: { integration_id: string; integration_name: string }): string {
+  return `${endpoint.integration_id} (${endpoint.integration_name})`
+}
+
 // ---- Events ----
 
 // ---- What the commands print: public ids, RFC 3339 instants, never a secret ----
@@ -51,6 +92,7 @@ export function presentEndpoint(row: OperatorEndpointRow, now = new Date()) {
     id: row.public_id,
     shop_id: row.shop_public_id,
     integration_id: row.integration_public_id,
+    integration_name: row.integration_name,
     url: row.url,
     description: row.description,
     event_types: row.event_types,

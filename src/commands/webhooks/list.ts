@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand } from '../../cli/base.js'
-import { presentEndpoint, requirePublicId } from '../../cli/webhooks.js'
+import { integrationCell, presentEndpoint, requirePublicId } from '../../cli/webhooks.js'
 import { listEndpointsForOperator } from '../../resources/webhook-endpoints/operator.js'
 
 export default class WebhooksList extends BaseCommand {
@@ -23,15 +23,18 @@ export default class WebhooksList extends BaseCommand {
     const endpoints = (
       await listEndpointsForOperator(db.pool, { integration: flags.integration, shop: flags.shop })
     ).map((row) => presentEndpoint(row))
-    this.printTable(endpoints, [
-      { key: 'id', header: 'ID' },
-      { key: 'integration_id', header: 'INTEGRATION' },
-      { key: 'status', header: 'STATUS' },
-      { key: 'url', header: 'URL' },
-      { key: 'event_types', header: 'EVENT TYPES' },
-      { key: 'failing_since', header: 'FAILING SINCE' },
-      { key: 'pending_deliveries', header: 'PENDING' },
-    ])
+    this.printTable(
+      endpoints.map((endpoint) => ({ ...endpoint, integration: integrationCell(endpoint) })),
+      [
+        { key: 'id', header: 'ID' },
+        { key: 'integration', header: 'INTEGRATION' },
+        { key: 'status', header: 'STATUS' },
+        { key: 'url', header: 'URL' },
+        { key: 'event_types', header: 'EVENT TYPES' },
+        { key: 'failing_since', header: 'FAILING SINCE' },
+        { key: 'pending_deliveries', header: 'PENDING' },
+      ],
+    )
     return endpoints
   }
 }

@@ -5,18 +5,32 @@ import type pg from 'pg'
 import { type Queryable, withTransaction } from '../../db/pool.js'
 import { SqlParams } from '../../db/sql.js'
 import { ApiError } from '../../lib/errors.js'
-import type { Actor } from '../../platform/events.js'
-import { type EndpointContext, getEndpoint, rotateSecret, updateEndpoint, type WebhookEndpointRow } from './service.js'
+import type { Actor, EventType } from '../../platform/events.js'
+import { getIntegration } from '../../platform/tenancy/integrations.js'
+import {
+  createEndpoint,
+  deleteEndpoint,
+  type EndpointChanges,
+  type EndpointContext,
+  getEndpoint,
+  type NewEndpoint,
+  queueTestEvent,
+  rotateSecret,
+  updateEndpoint,
+  type WebhookEndpointRow,
+} from './service.js'
 
 /** The reason `shopapi webhooks disable` records unless given another. */
 export const staffDisabledReason = 'Disabled by shop staff'
 
 export interface OperatorEndpointRow extends WebhookEndpointRow {
   shop_public_id: string
+  integration_name: string
   pending_deliveries: number
 }
 
-const selectOperatorEndpoint = `select w.*, i.public_id as integration_public_id, s.public_id as shop_public_id,
+const selectOperatorEndpoint = `select w.*, i.public_id as integration_public_id, i.name as integration_name,
+    s.public_id as shop_public_id,
     (select count(*)::int from webhook_deliveries d
       where d.shop_id = w.shop_id and d.endpoint_id = w.id and d.status = 'pending') as pending_deliveries
   from webhook_endpoints w
@@ -116,4 +130,61 @@ export async function endpointsFailingFor(
     [hours],
   )
   return rows
+}
+
+/**
+ * `shopapi webhooks create --integration`: the API's create on the integration's behalf (the same
+ * limit, normalisation and sealed secret, returned once). A disabled integration's keys cannot create
+ * one through the API, and staff cannot either.
+ */
+export async function createEndpointForIntegration(
+  pool: pg.Pool,
+  integrationPublicId: string,
+  input: NewEndpoint,
+  context: EndpointContext,
+): Promise<{ row: OperatorEndpointRow; secret: string }> {
+  return withTransaction(pool, async (tx) => {
+    const integration = await getIntegration(tx, integrationPublicId)
+    if (integration.status !== 'active') {
+      throw new ApiError(
+        'conflict',
+        `Integration ${integrationPublicId} is disabled: its webhook endpoints cannot be changed`,
+      )
+    }
+    const actor: Actor = { shopId: integration.shop_id, integrationId: integration.id }
+    const { row, secret } = await createEndpoint(tx, actor, input, context)
+    return { row: await getEndpointForOperator(tx, row.public_id), secret }
+  })
+}
+
+/** The API's PATCH of url, description and event types, by staff (status changes are enable/disable). */
+export async function updateEndpointForOperator(
+  pool: pg.Pool,
+  publicId: string,
+  changes: Omit<EndpointChanges, 'status'>,
+): Promise<OperatorEndpointRow> {
+  return withTransaction(pool, async (tx) => {
+    const actor = await endpointActor(tx, publicId)
+    await updateEndpoint(tx, actor, publicId, changes)
+    return getEndpointForOperator(tx, publicId)
+  })
+}
+
+/** The API's DELETE by staff: the endpoint with its deliveries; its events stay in the log. */
+export async function deleteEndpointForOperator(pool: pg.Pool, publicId: string): Promise<OperatorEndpointRow> {
+  return withTransaction(pool, async (tx) => {
+    const actor = await endpointActor(tx, publicId)
+    const before = await getEndpointForOperator(tx, publicId)
+    await deleteEndpoint(tx, actor, publicId)
+    return before
+  })
+}
+
+/** `shopapi trigger`: the API's test event (POST /webhook-endpoints/{id}/test) for each endpoint, one transaction each. */
+export async function triggerTestEvent(
+  pool: pg.Pool,
+  publicId: string,
+  type: EventType,
+): Promise<{ eventPublicId: string; deliveryPublicId: string }> {
+  return withTransaction(pool, async (tx) => queueTestEvent(tx, await endpointActor(tx, publicId), publicId, type))
 }

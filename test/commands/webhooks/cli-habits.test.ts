@@ -310,3 +310,213 @@ t.test('events replay refuses a window past the retention, and asks above 1,000 
     endpoint.id,
   ])
 })
+
+// ---- Item 4: trigger, and webhooks create|update|delete on behalf of an integration ----
+
+t.test('webhooks create|update|delete --integration: the API rules, the secret once', async (t) => {
+  const created = json<{
+    id: string
+    secret: string
+    integration_id: string
+    integration_name: string
+    url: string
+    event_types: string[]
+  }>(
+    t,
+    await cli(
+      'webhooks',
+      'create',
+      '--integration',
+      key.integrationId,
+      '--url',
+      receiverUrl('/created'),
+      '--events',
+      'customer.created, customer.created,customer.updated',
+      '--description',
+      'CRM',
+      '--json',
+    ),
+    'create --json',
+  )
+  t.match(
+    created,
+    {
+      integration_id: key.integrationId,
+      integration_name: integration.name,
+      url: receiverUrl('/created'),
+      event_types: ['customer.created', 'customer.updated'],
+    },
+    'duplicates dropped as the API does',
+  )
+  t.match(created.secret, /^whsec_/)
+  const { rows } = await pool.query('select * from webhook_endpoints where public_id = $1', [created.id])
+  t.equal(rows.length, 1, 'stored')
+  const { signingSecrets } = await import('../../../src/resources/webhook-endpoints/service.js')
+  t.same(signingSecrets(rows[0], sealKey), [created.secret], 'the printed secret signs')
+  const createdHuman = human(
+    t,
+    await cli(
+      'webhooks',
+      'create',
+      '--integration',
+      key.integrationId,
+      '--url',
+      receiverUrl('/other'),
+      '--events',
+      '*',
+    ),
+    'create',
+  )
+  t.match(createdHuman, new RegExp(`^Created whe_\\w+ for ${key.integrationId} \\(${integration.name}\\): `))
+  t.match(createdHuman, /\n {2}whsec_\S+\n/, 'the secret on a line of its own')
+  t.match(createdHuman, /will not be shown again/)
+  const shown = await cli('webhooks', 'show', created.id)
+  t.notMatch(shown.stdout, /whsec_/, 'never shown again')
+
+  const [https, unknownType, star, badIntegration, strict] = await Promise.all([
+    cli(
+      'webhooks',
+      'create',
+      '--integration',
+      key.integrationId,
+      '--url',
+      'ftp://hooks.example.com/x',
+      '--events',
+      '*',
+    ),
+    cli(
+      'webhooks',
+      'create',
+      '--integration',
+      key.integrationId,
+      '--url',
+      receiverUrl('/x'),
+      '--events',
+      'customer.create',
+    ),
+    cli(
+      'webhooks',
+      'create',
+      '--integration',
+      key.integrationId,
+      '--url',
+      receiverUrl('/x'),
+      '--events',
+      '*,customer.created',
+    ),
+    cli('webhooks', 'create', '--integration', 'int_nope', '--url', receiverUrl('/x'), '--events', '*'),
+    strictCli('webhooks', 'create', '--integration', key.integrationId, '--url', receiverUrl('/x'), '--events', '*'),
+  ])
+  oneLineFailure(t, https, 'ftp url', /url must use http or https/)
+  oneLineFailure(t, unknownType, 'unknown type', /--events: unknown event type "customer.create"/)
+  oneLineFailure(t, star, '* with others', /--events: "\*" subscribes to every type and must be alone/)
+  oneLineFailure(t, badIntegration, 'bad integration', /not an integration id|No integration/)
+  oneLineFailure(t, strict, 'http to loopback without the setting', /url must use https/)
+
+  const updated = json<{ url: string; event_types: string[]; description: string | null }>(
+    t,
+    await cli(
+      'webhooks',
+      'update',
+      created.id,
+      '--url',
+      receiverUrl('/moved'),
+      '--events',
+      '*',
+      '--no-description',
+      '--json',
+    ),
+    'update --json',
+  )
+  t.match(updated, { url: receiverUrl('/moved'), event_types: ['*'], description: null })
+  const [same, nothing, badUpdate] = await Promise.all([
+    cli('webhooks', 'update', created.id, '--events', '*'),
+    cli('webhooks', 'update', created.id),
+    cli('webhooks', 'update', created.id, '--events', 'nope.nope'),
+  ])
+  oneLineFailure(t, same, 'a change to nothing', /./)
+  t.equal(same.code, 1)
+  oneLineFailure(t, nothing, 'no flags', /Nothing to change/)
+  oneLineFailure(t, badUpdate, 'update with an unknown type', /--events: unknown event type/)
+  t.match(
+    human(t, await cli('webhooks', 'update', created.id, '--description', 'CRM v2'), 'update'),
+    new RegExp(
+      `Updated ${created.id}:\\n(.|\\n)*integration:\\s+${key.integrationId} \\(${integration.name}\\)(.|\\n)*description:\\s+CRM v2`,
+    ),
+  )
+
+  const deleted = json<{ id: string; deleted: boolean }>(
+    t,
+    await cli('webhooks', 'delete', created.id, '--json'),
+    'delete',
+  )
+  t.match(deleted, { id: created.id, deleted: true })
+  const { rows: gone } = await pool.query('select 1 from webhook_endpoints where public_id = $1', [created.id])
+  t.equal(gone.length, 0, 'deleted')
+  oneLineFailure(
+    t,
+    await cli('webhooks', 'delete', created.id),
+    'delete again',
+    new RegExp(`No webhook endpoint ${created.id}`),
+  )
+})
+
+t.test('trigger EVENT_TYPE: a test event per subscribed endpoint, or the one named', async (t) => {
+  const { rows: before } = await pool.query<{ public_id: string; event_types: string[]; status: string }>(
+    `select public_id, event_types, status from webhook_endpoints where shop_id = $1`,
+    [shop.id],
+  )
+  const subscribed = before.filter(
+    (e) => e.status === 'active' && (e.event_types.includes('*') || e.event_types.includes('customer.updated')),
+  )
+  t.ok(subscribed.length >= 2, 'several endpoints subscribe')
+  const all = json<{ endpoint_id: string; event_id: string; delivery_id: string; integration_name: string }[]>(
+    t,
+    await cli('trigger', 'customer.updated', '--integration', key.integrationId, '--json'),
+    'trigger --json',
+  )
+  t.same(
+    all.map((row) => row.endpoint_id).sort(),
+    subscribed.map((e) => e.public_id).sort(),
+    'each subscribed endpoint',
+  )
+  for (const row of all) {
+    const { rows } = await pool.query<{ test: boolean; type: string; origin: string; endpoint: string }>(
+      `select e.test, e.type, d.origin, w.public_id as endpoint from webhook_deliveries d
+       join events e on e.shop_id = d.shop_id and e.id = d.event_id
+       join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id where d.public_id = $1`,
+      [row.delivery_id],
+    )
+    t.same(
+      rows,
+      [{ test: true, type: 'customer.updated', origin: 'test', endpoint: row.endpoint_id }],
+      'a test delivery to that endpoint alone',
+    )
+  }
+  // A named endpoint gets it whatever it subscribes to, also while disabled (as the API's test does).
+  const only = await endpointTo('/ok', ['customer.created'])
+  human(t, await cli('webhooks', 'disable', only.public_id), 'disable')
+  const one = await cli('trigger', 'invoice.posted', '--endpoint', only.public_id)
+  const text = human(t, one, 'trigger --endpoint')
+  t.match(text, /^Queued a test invoice.posted for 1 endpoint; the webhook worker sends it/)
+  t.match(text, /ENDPOINT\s+URL\s+INTEGRATION\s+EVENT\s+DELIVERY/)
+  t.match(text, new RegExp(`${only.public_id}.*${key.integrationId} \\(${integration.name}\\).*evt_\\w+.*dlv_\\w+`))
+
+  const [unknown, nobody, events] = await Promise.all([
+    cli('trigger', 'customer.create'),
+    cli('trigger', 'task.completed', '--shop', shop.public_id, '--integration', 'int_00000000000000000000000'),
+    cli('events', 'list', '--json', '--limit', '1000'),
+  ])
+  oneLineFailure(
+    t,
+    unknown,
+    'an unknown type',
+    /"customer.create" is not an event type: customer has customer.created, customer.updated/,
+  )
+  t.not(nobody.code, 0, 'no endpoint subscribes: non-zero')
+  t.match(
+    json<{ test: boolean; type: string }[]>(t, events, 'events list').filter((e) => e.type === 'invoice.posted'),
+    [{ test: true }],
+    'the test event is in the operator log, marked',
+  )
+})
