@@ -80,6 +80,30 @@ export function integrationCell(endpoint: { integration_id: string; integration_
   return `${endpoint.integration_id} (${endpoint.integration_name})`
 }
 
+// ---- --follow ----
+
+/** How often `--follow` asks the database for new rows. */
+export const followIntervalMs = 1000
+/**
+ * How far back each `--follow` poll looks: a row is stamped when its transaction began, so one that
+ * commits after a later-stamped one would fall behind a plain cursor; ids already shown are skipped.
+ */
+export const followLookbackMs = 30_000
+
+/** Runs `poll` every `intervalMs` until `signal` aborts (Ctrl-C), then returns; a poll in flight finishes first. */
+export async function pollUntilAborted(signal: AbortSignal, intervalMs: number, poll: () => Promise<void>) {
+  const { setTimeout: sleep } = await import('node:timers/promises')
+  while (!signal.aborted) {
+    await poll()
+    await sleep(intervalMs, undefined, { signal }).catch(() => {})
+  }
+}
+
+/** One `--follow --json` row: a JSON object per line (NDJSON), so a pipe reads each as it comes. */
+export function writeJsonLine(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value)}\n`)
+}
+
 // ---- Events ----
 
 // ---- What the commands print: public ids, RFC 3339 instants, never a secret ----

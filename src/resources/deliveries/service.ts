@@ -96,6 +96,8 @@ export interface DeliveryFilter {
   status?: DeliveryStatus | undefined
   event?: string | undefined
   since?: Date | undefined
+  /** Only these deliveries (`deliveries list --follow` re-reads the ones it shows until they end). */
+  ids?: string[] | undefined
   limit: number
 }
 
@@ -116,6 +118,7 @@ export async function listDeliveries(db: Queryable, filter: DeliveryFilter): Pro
   if (filter.status) where.push(`d.status = ${params.add(filter.status, 'text')}`)
   if (filter.event) where.push(`e.public_id = ${params.add(filter.event, 'text')}`)
   if (filter.since) where.push(`d.created_at >= ${params.add(filter.since, 'timestamptz')}`)
+  if (filter.ids) where.push(`d.public_id = any(${params.add(filter.ids, 'text[]')})`)
   const { rows } = await db.query<DeliveryListRow>(
     `select ${deliveryListColumns} from ${deliveryJoins} where ${where.join(' and ')}
      order by d.created_at desc, d.public_id desc limit ${params.add(filter.limit, 'int')}`,

@@ -4,6 +4,7 @@
 // this file's own, delivering to a real HTTP receiver on 127.0.0.1. No mocks. Commands run in this process
 // (runCommand); `--follow`, which runs until Ctrl-C, is a real process stopped by SIGINT.
 
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import t, { type Test } from 'tap'
@@ -15,7 +16,7 @@ import type { ShopRow } from '../../../src/platform/tenancy/shops.js'
 import { createEndpoint, vetWebhookUrl } from '../../../src/resources/webhook-endpoints/service.js'
 import { dispatchEvents } from '../../../src/worker/dispatch.js'
 import { createTestKey, createTestShop } from '../../helpers/app.js'
-import { type CliResult, runCli } from '../../helpers/cli.js'
+import { type CliResult, cliEnv, cliPath, runCli } from '../../helpers/cli.js'
 import { runCommand } from '../../helpers/cli-in-process.js'
 import { createTestDatabase } from '../../helpers/database.js'
 
@@ -520,3 +521,111 @@ t.test('trigger EVENT_TYPE: a test event per subscribed endpoint, or the one nam
     'the test event is in the operator log, marked',
   )
 })
+
+// ---- Item 5: --follow until Ctrl-C ----
+
+/** `shopapi <args>` as a real process, its output read as it comes; stopped by `interrupt` (Ctrl-C). */
+function startFollowing(args: string[]) {
+  const child = spawn(process.execPath, [cliPath, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+  t.teardown(() => {
+    if (child.exitCode === null) child.kill('SIGKILL')
+  })
+  return {
+    output: () => ({ stdout, stderr }),
+    /** Waits (at most 30 s) until stdout matches. */
+    async waitFor(pattern: RegExp): Promise<boolean> {
+      const deadline = Date.now() + 30_000
+      while (!pattern.test(stdout) && Date.now() < deadline && child.exitCode === null) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      return pattern.test(stdout)
+    },
+    async interrupt(): Promise<number | null> {
+      child.kill('SIGINT')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      const code = await exited
+      clearTimeout(timer)
+      return code
+    },
+  }
+}
+
+t.test(
+  'deliveries list --follow and events list --follow: new rows as they happen, Ctrl-C stops cleanly',
+  async (t) => {
+    const endpoint = await endpointTo('/ok', ['customer.updated'])
+    const deliveries = startFollowing(['deliveries', 'list', '--follow', '--json', '--endpoint', endpoint.public_id])
+    const events = startFollowing([
+      'events',
+      'list',
+      '--follow',
+      '--shop',
+      shop.public_id,
+      '--type',
+      'customer.updated',
+      '--limit',
+      '1',
+    ])
+    t.ok(await events.waitFor(/^Following events \(Ctrl-C to stop\)\n/), 'events: started', events.output())
+    // Give both a first poll, so what follows is new to them.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await happen(2, 'customer.updated')
+    const { rows } = await pool.query<{ delivery: string; event: string }>(
+      `select d.public_id as delivery, e.public_id as event from webhook_deliveries d join events e on e.shop_id = d.shop_id and e.id = d.event_id
+     where d.shop_id = $1 and d.endpoint_id = $2 order by e.created_at`,
+      [endpoint.shop_id, endpoint.id],
+    )
+    t.equal(rows.length, 2)
+    const [first, second] = rows
+    t.ok(
+      await deliveries.waitFor(new RegExp(`${second?.delivery}`)),
+      'deliveries: the new ones appear',
+      deliveries.output(),
+    )
+    t.ok(await events.waitFor(new RegExp(`${second?.event}`)), 'events: the new ones appear', events.output())
+    // An attempt of one shown: its change is a line too.
+    json(t, await cli('deliveries', 'resend', first?.delivery as string, '--json'), 'resend')
+    t.ok(await deliveries.waitFor(/"status":"succeeded"/), 'deliveries: the attempt appears', deliveries.output())
+
+    const [deliveriesCode, eventsCode] = await Promise.all([deliveries.interrupt(), events.interrupt()])
+    t.equal(deliveriesCode, 0, 'deliveries --follow: Ctrl-C exits 0', deliveries.output())
+    t.equal(eventsCode, 0, 'events --follow: Ctrl-C exits 0', events.output())
+    const lines = deliveries
+      .output()
+      .stdout.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; status: string; attempt_count: number })
+    const states = lines.map((line) => [line.id, line.status, line.attempt_count])
+    // The two were written in one transaction (the same instant): either may come first.
+    t.same(
+      states.slice(0, 2).sort(),
+      [
+        [first?.delivery, 'pending', 0],
+        [second?.delivery, 'pending', 0],
+      ].sort(),
+      '--json: one object per line, each new delivery once',
+    )
+    t.same(states.slice(2), [[first?.delivery, 'succeeded', 1]], 'then the change, once')
+    const eventLines = events
+      .output()
+      .stdout.split('\n')
+      .filter((line) => line.includes('customer.updated'))
+    t.equal(eventLines.filter((line) => line.includes(first?.event as string)).length, 1, 'each event once')
+    t.equal(eventLines.filter((line) => line.includes(second?.event as string)).length, 1)
+    t.match(
+      events.output().stdout,
+      new RegExp(`Z  ${second?.event}  customer.updated  customer cus_\\w+  ${shop.public_id}\\n`),
+    )
+    t.notMatch(events.output().stderr, stackTrace, 'no stack trace')
+    t.notMatch(deliveries.output().stdout, /SIGINT/, '--json: stdout holds only the rows')
+  },
+)
