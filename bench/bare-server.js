@@ -107,6 +107,27 @@ app.get('/customers', async (request) => {
   return pageOf(rows, limit)
 })
 
+/** A POST body's columns, in the order both customer inserts list them after their two ids. */
+function customerValues(body) {
+  return [
+    body.first_name,
+    body.last_name,
+    body.company_name ?? null,
+    body.email ?? null,
+    body.phone ?? null,
+    body.address ?? null,
+    body.city ?? null,
+    body.region ?? null,
+    body.postal_code ?? null,
+    body.country ?? null,
+    body.preferred_contact ?? null,
+    body.consent?.sms_transactional ?? false,
+    body.consent?.email_transactional ?? false,
+    body.tags ?? [],
+    body.fleet_account ?? false,
+  ]
+}
+
 // The customer and its event in one transaction: BEGIN, two inserts, COMMIT, every one a named statement.
 app.post('/customers', async (request, reply) => {
   const body = request.body
@@ -126,25 +147,7 @@ app.post('/customers', async (request, reply) => {
           consent_sms_marketing, consent_email_transactional, consent_email_marketing, consent_voice,
           consent_do_not_call, notes, tags, fleet_account, tax_exempt, archived_at is not null as archived, version,
           created_at, updated_at`,
-      values: [
-        shopId,
-        publicId,
-        body.first_name,
-        body.last_name,
-        body.company_name ?? null,
-        body.email ?? null,
-        body.phone ?? null,
-        body.address ?? null,
-        body.city ?? null,
-        body.region ?? null,
-        body.postal_code ?? null,
-        body.country ?? null,
-        body.preferred_contact ?? null,
-        body.consent?.sms_transactional ?? false,
-        body.consent?.email_transactional ?? false,
-        body.tags ?? [],
-        body.fleet_account ?? false,
-      ],
+      values: [shopId, publicId, ...customerValues(body)],
     })
     await client.query({
       name: 'bare-customer-event',
@@ -225,25 +228,7 @@ app.post('/plain/customers', async (request, reply) => {
         values ($1::text, $2::uuid, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text,
           $11::text, $12::text, $13::text, $14::boolean, $15::boolean, $16::text[], $17::boolean)
         returning ${plainColumns}`,
-      values: [
-        id,
-        shopId,
-        body.first_name,
-        body.last_name,
-        body.company_name ?? null,
-        body.email ?? null,
-        body.phone ?? null,
-        body.address ?? null,
-        body.city ?? null,
-        body.region ?? null,
-        body.postal_code ?? null,
-        body.country ?? null,
-        body.preferred_contact ?? null,
-        body.consent?.sms_transactional ?? false,
-        body.consent?.email_transactional ?? false,
-        body.tags ?? [],
-        body.fleet_account ?? false,
-      ],
+      values: [id, shopId, ...customerValues(body)],
     })
     await client.query({
       name: 'plain-outbox-insert',
