@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import tap from 'tap'
+import tap, { type Test } from 'tap'
 
 export const cliPath = fileURLToPath(new URL('../../bin/run.js', import.meta.url))
 
@@ -139,4 +139,23 @@ export function startServe(
       reject(new Error(`serve exited with ${code} before starting; stderr: ${stderr}`))
     })
   })
+}
+
+/** A CLI result in words, for a failed assertion's diagnostics. */
+export function describeResult(result: CliResult): string {
+  return `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`
+}
+
+/** The JSON a command printed, after checking it exited 0. */
+export function jsonOutput<T>(t: Test, result: CliResult): T {
+  t.equal(result.code, 0, 'exit 0', { output: describeResult(result) })
+  return JSON.parse(result.stdout) as T
+}
+
+/** A refusal as the README promises it: exit 1, one line on stderr matching `message`, no stack trace. */
+export function assertOneLineFailure(t: Test, result: CliResult, message: RegExp) {
+  t.equal(result.code, 1, 'exit 1', { output: describeResult(result) })
+  t.equal(result.stderr.trim().split('\n').length, 1, 'one line on stderr', { stderr: result.stderr })
+  t.match(result.stderr, message)
+  t.notMatch(result.stderr, /^\s+at\s/m, 'no stack trace')
 }

@@ -3,13 +3,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import t, { type Test } from 'tap'
+import t from 'tap'
 import { newPublicId } from '../../../src/lib/ids.js'
 import { addDays, dateIn } from '../../../src/lib/wall-clock.js'
 import type { Availability } from '../../../src/resources/appointments/availability.js'
 import type { presentDaySchedule, presentHours } from '../../../src/resources/shop-hours/present.js'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
-import type { CliResult } from '../../helpers/cli.js'
+import { assertOneLineFailure, describeResult, jsonOutput } from '../../helpers/cli.js'
 import { runCommand } from '../../helpers/cli-in-process.js'
 import { sendJson } from '../../helpers/http.js'
 
@@ -30,28 +30,12 @@ async function shopWithCli(timezone = 'America/Chicago') {
   return { shop, cli, availability }
 }
 
-function describe(result: CliResult): string {
-  return `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`
-}
-
-function json<T>(t: Test, result: CliResult): T {
-  t.equal(result.code, 0, 'exit 0', { output: describe(result) })
-  return JSON.parse(result.stdout) as T
-}
-
-function assertOneLineFailure(t: Test, result: CliResult, message: RegExp) {
-  t.equal(result.code, 1, 'exit 1', { output: describe(result) })
-  t.equal(result.stderr.trim().split('\n').length, 1, 'one line on stderr', { stderr: result.stderr })
-  t.match(result.stderr, message)
-  t.notMatch(result.stderr, /^\s+at\s/m, 'no stack trace')
-}
-
 const weekOf = (hours: Hours) =>
   hours.week.map((day) => [day.day, day.open, day.open_time, day.close_time, day.capacity])
 
 t.test('set, close, open and show as JSON; availability follows', async (t) => {
   const { cli, availability } = await shopWithCli()
-  const unset = json<Hours>(t, await cli(['hours', 'show', '--json']))
+  const unset = jsonOutput<Hours>(t, await cli(['hours', 'show', '--json']))
   t.match(unset, { timezone: 'America/Chicago', hours_set: false, closures: [] })
   t.same(
     unset.week.map((day) => [day.day, day.open, day.open_time, day.capacity]),
@@ -59,7 +43,7 @@ t.test('set, close, open and show as JSON; availability follows', async (t) => {
     'before any hours: open at any time, up to 100',
   )
 
-  const weekdays = json<Hours>(
+  const weekdays = jsonOutput<Hours>(
     t,
     await cli([
       'hours',
@@ -84,12 +68,12 @@ t.test('set, close, open and show as JSON; availability follows', async (t) => {
     ['sat', false, null, null, 0],
     ['sun', false, null, null, 0],
   ])
-  const saturday = json<Hours>(
+  const saturday = jsonOutput<Hours>(
     t,
     await cli(['hours', 'set', '--days', 'sat', '--open', '09:00', '--close', '13:00', '--json']),
   )
   t.same(weekOf(saturday)[5], ['sat', true, '09:00', '13:00', 100], 'no --capacity: the default for a new day')
-  const listed = json<Hours>(
+  const listed = jsonOutput<Hours>(
     t,
     await cli(['hours', 'set', '--days', 'mon,wed,fri', '--open', '07:00', '--close', '24:00', '--json']),
   )
@@ -104,18 +88,18 @@ t.test('set, close, open and show as JSON; availability follows', async (t) => {
     ],
     'a list of days; the capacity kept; 24:00 closes at midnight',
   )
-  const closedWeekend = json<Hours>(t, await cli(['hours', 'set', '--days', 'sat-sun', '--closed', '--json']))
+  const closedWeekend = jsonOutput<Hours>(t, await cli(['hours', 'set', '--days', 'sat-sun', '--closed', '--json']))
   t.same(weekOf(closedWeekend).slice(5), [
     ['sat', false, null, null, 0],
     ['sun', false, null, null, 0],
   ])
 
-  const christmas = json<{ date: string; reason: string | null; booked: number }>(
+  const christmas = jsonOutput<{ date: string; reason: string | null; booked: number }>(
     t,
     await cli(['hours', 'close', '--date', '2026-12-25', '--reason', 'Christmas Day', '--json']),
   )
   t.same(christmas, { date: '2026-12-25', reason: 'Christmas Day', booked: 0 })
-  json(t, await cli(['hours', 'close', '--date', '2026-12-24', '--json']))
+  jsonOutput(t, await cli(['hours', 'close', '--date', '2026-12-24', '--json']))
   t.same(
     (await availability('?start_date=2026-12-24&end_date=2026-12-27')).map((entry) => [
       entry.date,
@@ -133,7 +117,7 @@ t.test('set, close, open and show as JSON; availability follows', async (t) => {
     'availability shows the closures and the closed weekend',
   )
 
-  const reopened = json<Schedule>(t, await cli(['hours', 'open', '--date', '2026-12-24', '--json']))
+  const reopened = jsonOutput<Schedule>(t, await cli(['hours', 'open', '--date', '2026-12-24', '--json']))
   t.same(reopened, {
     date: '2026-12-24',
     open: true,
@@ -148,11 +132,11 @@ t.test('set, close, open and show as JSON; availability follows', async (t) => {
 t.test('show and the changes print readable tables and lines', async (t) => {
   const { cli } = await shopWithCli('Europe/London')
   const unset = await cli(['hours', 'show'])
-  t.equal(unset.code, 0, 'exit 0', { output: describe(unset) })
+  t.equal(unset.code, 0, 'exit 0', { output: describeResult(unset) })
   t.match(unset.stdout, /Hours not set: bookings are taken on every date at any time, up to 100 a day/)
 
   const set = await cli(['hours', 'set', '--days', 'mon-fri', '--open', '08:00', '--close', '17:30', '--capacity', '6'])
-  t.equal(set.code, 0, 'exit 0', { output: describe(set) })
+  t.equal(set.code, 0, 'exit 0', { output: describeResult(set) })
   t.match(set.stdout, /Weekly hours \(Europe\/London\):/)
   t.match(set.stdout, /DAY\s+OPEN\s+CLOSE\s+CAPACITY/)
   t.match(set.stdout, /Monday\s+08:00\s+17:30\s+6/)
@@ -161,7 +145,7 @@ t.test('show and the changes print readable tables and lines', async (t) => {
   const today = dateIn('Europe/London')
   const closure = addDays(today, 3)
   const closed = await cli(['hours', 'close', '--date', closure, '--reason', 'Stock-taking'])
-  t.equal(closed.code, 0, 'exit 0', { output: describe(closed) })
+  t.equal(closed.code, 0, 'exit 0', { output: describeResult(closed) })
   t.match(closed.stdout, `Closed on ${closure}: Stock-taking`)
   await cli(['hours', 'close', '--date', addDays(today, -3), '--reason', 'Long past'])
 
@@ -172,7 +156,7 @@ t.test('show and the changes print readable tables and lines', async (t) => {
   t.notMatch(show.stdout, /Long past/, 'past closures are not listed')
 
   const opened = await cli(['hours', 'open', '--date', closure])
-  t.equal(opened.code, 0, 'exit 0', { output: describe(opened) })
+  t.equal(opened.code, 0, 'exit 0', { output: describeResult(opened) })
   t.match(opened.stdout, `Removed the closure of ${closure} (Stock-taking): `)
 })
 
@@ -190,7 +174,7 @@ t.test('closing a date with appointments says they are kept', async (t) => {
     [shop.id, newPublicId('appointment'), shop.timezone, rows[0]?.id],
   )
   const closed = await cli(['hours', 'close', '--date', '2026-09-14'])
-  t.equal(closed.code, 0, 'exit 0', { output: describe(closed) })
+  t.equal(closed.code, 0, 'exit 0', { output: describeResult(closed) })
   t.match(closed.stdout, 'Closed on 2026-09-14\n')
   t.match(closed.stdout, '1 appointment holds a place that day: closing the date does not cancel them.')
 })
@@ -224,5 +208,9 @@ t.test('refusals: one clear line, exit code 1, nothing changed', async (t) => {
   const asJson = await cli(['hours', 'open', '--date', '2026-12-25', '--json'])
   t.equal(asJson.code, 1)
   t.match(JSON.parse(asJson.stdout), { error: { code: 'not_found' } })
-  t.match(json<Hours>(t, await cli(['hours', 'show', '--json'])), { hours_set: false, closures: [] }, 'nothing set')
+  t.match(
+    jsonOutput<Hours>(t, await cli(['hours', 'show', '--json'])),
+    { hours_set: false, closures: [] },
+    'nothing set',
+  )
 })

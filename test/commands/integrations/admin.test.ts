@@ -3,9 +3,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import t, { type Test } from 'tap'
+import t from 'tap'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
-import type { CliResult } from '../../helpers/cli.js'
+import { assertOneLineFailure, describeResult, jsonOutput } from '../../helpers/cli.js'
 import { runCommand } from '../../helpers/cli-in-process.js'
 import { sendJson } from '../../helpers/http.js'
 
@@ -15,31 +15,15 @@ t.teardown(() => rm(dataDir, { recursive: true, force: true }))
 const env = { DATABASE_URL: api.url, SHOPAPI_DATA_DIR: dataDir }
 const shop = await createTestShop(api.pool)
 
-function describe(result: CliResult): string {
-  return `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`
-}
-
-function json<T>(t: Test, result: CliResult): T {
-  t.equal(result.code, 0, 'exit 0', { output: describe(result) })
-  return JSON.parse(result.stdout) as T
-}
-
-function assertOneLineFailure(t: Test, result: CliResult, message: RegExp) {
-  t.equal(result.code, 1, 'exit 1', { output: describe(result) })
-  t.equal(result.stderr.trim().split('\n').length, 1, 'one line on stderr', { stderr: result.stderr })
-  t.match(result.stderr, message)
-  t.notMatch(result.stderr, /^\s+at\s/m, 'no stack trace')
-}
-
 t.test('keys revoke takes the prefix that keys list and the request log show', async (t) => {
   const { key, keyId } = await createTestKey(api.pool, shop, ['shop.read'])
-  const listed = json<{ id: string; prefix: string }[]>(t, await runCommand(['keys', 'list', '--json'], env))
+  const listed = jsonOutput<{ id: string; prefix: string }[]>(t, await runCommand(['keys', 'list', '--json'], env))
   const prefix = listed.find((row) => row.id === keyId)?.prefix as string
   t.match(prefix, /^shopapi_/, 'keys list shows the prefix')
   t.equal(key.startsWith(prefix), true, 'the prefix begins the key')
   t.equal((await sendJson(api, 'GET', '/v1/shop', key)).status, 200, 'the key works')
 
-  const revoked = json<{ id: string; revoked_at: string | null }>(
+  const revoked = jsonOutput<{ id: string; revoked_at: string | null }>(
     t,
     await runCommand(['keys', 'revoke', prefix, '--json'], env),
   )
@@ -57,13 +41,13 @@ t.test('keys revoke takes the prefix that keys list and the request log show', a
 
 t.test('integrations update renames and adds or removes single scopes', async (t) => {
   const { key, integrationId } = await createTestKey(api.pool, shop, ['shop.read', 'customers.read'], 'Website')
-  const renamed = json<{ name: string; scopes: string[] }>(
+  const renamed = jsonOutput<{ name: string; scopes: string[] }>(
     t,
     await runCommand(['integrations', 'update', integrationId, '--name', 'Booking site', '--json'], env),
   )
   t.same(renamed, { ...renamed, name: 'Booking site', scopes: ['shop.read', 'customers.read'] }, 'renamed, scopes kept')
 
-  const changed = json<{ scopes: string[] }>(
+  const changed = jsonOutput<{ scopes: string[] }>(
     t,
     await runCommand(
       [
@@ -86,7 +70,7 @@ t.test('integrations update renames and adds or removes single scopes', async (t
   t.equal((await sendJson(api, 'GET', '/v1/appointments', key)).status, 200, 'the added one is there')
 
   const text = await runCommand(['integrations', 'update', integrationId, '--remove-scope', 'appointments.write'], env)
-  t.equal(text.code, 0, 'exit 0', { output: describe(text) })
+  t.equal(text.code, 0, 'exit 0', { output: describeResult(text) })
   t.match(text.stdout, /"Booking site" now has scopes: customers\.read, appointments\.read/)
   assertOneLineFailure(t, await runCommand(['integrations', 'update', integrationId], env), /Nothing to change/)
   assertOneLineFailure(

@@ -3,10 +3,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import t, { type Test } from 'tap'
+import t from 'tap'
 import type { Technician } from '../../../src/resources/technicians/schema.js'
 import { createTestKey, createTestShop, startTestApp } from '../../helpers/app.js'
-import type { CliResult } from '../../helpers/cli.js'
+import { assertOneLineFailure, describeResult, jsonOutput } from '../../helpers/cli.js'
 import { runCommand } from '../../helpers/cli-in-process.js'
 import { sendJson } from '../../helpers/http.js'
 import { createRepairOrder } from '../../resources/jobs/fixtures.js'
@@ -19,24 +19,8 @@ const shop = await createTestShop(api.pool)
 const { key } = await createTestKey(api.pool, shop, ['technicians.read'])
 const cli = (args: string[]) => runCommand([...args, '--shop', shop.public_id], env)
 
-function describe(result: CliResult): string {
-  return `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`
-}
-
-function json<T>(t: Test, result: CliResult): T {
-  t.equal(result.code, 0, 'exit 0', { output: describe(result) })
-  return JSON.parse(result.stdout) as T
-}
-
-function assertOneLineFailure(t: Test, result: CliResult, message: RegExp) {
-  t.equal(result.code, 1, 'exit 1', { output: describe(result) })
-  t.equal(result.stderr.trim().split('\n').length, 1, 'one line on stderr', { stderr: result.stderr })
-  t.match(result.stderr, message)
-  t.notMatch(result.stderr, /^\s+at\s/m, 'no stack trace')
-}
-
 t.test('create, update, deactivate and list, as JSON the API also serves', async (t) => {
-  const created = json<Technician>(
+  const created = jsonOutput<Technician>(
     t,
     await cli(['technicians', 'create', '--name', 'Sam Ortiz', '--email', 'sam@example.com', '--json']),
   )
@@ -45,34 +29,37 @@ t.test('create, update, deactivate and list, as JSON the API also serves', async
   const fromApi = await sendJson<Technician>(api, 'GET', `/v1/technicians/${created.id}`, key)
   t.same(fromApi.body, created, 'the JSON is the object the API shows')
 
-  const renamed = json<Technician>(t, await cli(['technicians', 'update', created.id, '--name', 'Sam O.', '--json']))
+  const renamed = jsonOutput<Technician>(
+    t,
+    await cli(['technicians', 'update', created.id, '--name', 'Sam O.', '--json']),
+  )
   t.match(renamed, { name: 'Sam O.', email: 'sam@example.com', version: 2 })
-  const cleared = json<Technician>(t, await cli(['technicians', 'update', created.id, '--email', '', '--json']))
+  const cleared = jsonOutput<Technician>(t, await cli(['technicians', 'update', created.id, '--email', '', '--json']))
   t.match(cleared, { email: null, version: 3 }, "--email '' clears the email")
   assertOneLineFailure(t, await cli(['technicians', 'update', created.id, '--name', 'Sam O.']), /changes nothing/)
   assertOneLineFailure(t, await cli(['technicians', 'update', created.id]), /Nothing to change/)
 
-  const other = json<Technician>(t, await cli(['technicians', 'create', '--name', 'Kim Lee', '--json']))
-  const deactivated = json<Technician>(t, await cli(['technicians', 'deactivate', other.id, '--json']))
+  const other = jsonOutput<Technician>(t, await cli(['technicians', 'create', '--name', 'Kim Lee', '--json']))
+  const deactivated = jsonOutput<Technician>(t, await cli(['technicians', 'deactivate', other.id, '--json']))
   t.match(deactivated, { id: other.id, active: false, version: 2 })
-  const again = json<Technician>(t, await cli(['technicians', 'deactivate', other.id, '--json']))
+  const again = jsonOutput<Technician>(t, await cli(['technicians', 'deactivate', other.id, '--json']))
   t.match(again, { active: false, version: 2 }, 'deactivating again changes nothing')
 
-  const active = json<Technician[]>(t, await cli(['technicians', 'list', '--json']))
+  const active = jsonOutput<Technician[]>(t, await cli(['technicians', 'list', '--json']))
   t.same(
     active.map((technician) => technician.id),
     [created.id],
     'list shows active technicians only',
   )
-  const all = json<Technician[]>(t, await cli(['technicians', 'list', '--all', '--json']))
+  const all = jsonOutput<Technician[]>(t, await cli(['technicians', 'list', '--all', '--json']))
   t.same(all.map((technician) => technician.id).sort(), [created.id, other.id].sort(), '--all shows both')
 
   const table = await cli(['technicians', 'list', '--all'])
-  t.equal(table.code, 0, 'the table exits 0', { output: describe(table) })
+  t.equal(table.code, 0, 'the table exits 0', { output: describeResult(table) })
   t.match(table.stdout, /ID\s+NAME\s+EMAIL\s+DAILY CAPACITY\s+ACTIVE/, 'a header row')
   t.match(table.stdout, new RegExp(`${other.id}\\s+Kim Lee\\s+.*false`), 'a row per technician')
   const human = await cli(['technicians', 'create', '--name', 'Ray Diaz'])
-  t.equal(human.code, 0, 'human create exits 0', { output: describe(human) })
+  t.equal(human.code, 0, 'human create exits 0', { output: describeResult(human) })
   t.match(human.stdout, /name\s+Ray Diaz/, 'human output shows the fields')
   t.match(human.stdout, /id\s+tech_/, 'and the id')
 })
@@ -93,13 +80,13 @@ t.test('refusals: one clear line, exit code 1', async (t) => {
 })
 
 t.test('tax rates are in percent everywhere: shops update --tax-rate and taxes set', async (t) => {
-  const updated = json<{ id: string; tax_rate: string }>(
+  const updated = jsonOutput<{ id: string; tax_rate: string }>(
     t,
     await runCommand(['shops', 'update', shop.public_id, '--tax-rate', '8.25', '--json'], env),
   )
   t.match(updated, { id: shop.public_id, tax_rate: '8.25' })
   const taxes = async () =>
-    json<{ name: string; rate: string; applies_to: string[] }[]>(
+    jsonOutput<{ name: string; rate: string; applies_to: string[] }[]>(
       t,
       await runCommand(['taxes', 'list', '--shop', shop.public_id, '--json'], env),
     )
@@ -108,13 +95,13 @@ t.test('tax rates are in percent everywhere: shops update --tax-rate and taxes s
     { rate: '8.25', applies_to: ['labor', 'parts', 'fees'] },
   )
   const withSign = await runCommand(['shops', 'update', shop.public_id, '--tax-rate', '8.5 %'], env)
-  t.equal(withSign.code, 0, '8.5 % with its sign', { output: describe(withSign) })
+  t.equal(withSign.code, 0, '8.5 % with its sign', { output: describeResult(withSign) })
   t.match(withSign.stdout, /Sales tax 8\.5 %/)
   const small = await runCommand(
     ['taxes', 'set', '--shop', shop.public_id, '--name', 'Tire fee', '--rate', '0.5%'],
     env,
   )
-  t.equal(small.code, 0, 'a rate under 1 % written with its sign', { output: describe(small) })
+  t.equal(small.code, 0, 'a rate under 1 % written with its sign', { output: describeResult(small) })
   t.match(
     (await taxes()).find((tax) => tax.name === 'Tire fee'),
     { rate: '0.5' },
@@ -142,7 +129,7 @@ t.test('tax rates are in percent everywhere: shops update --tax-rate and taxes s
 
 t.test('shops update --name, --timezone and --currency, with their rules', async (t) => {
   const fresh = await createTestShop(api.pool)
-  const renamed = json<{ id: string; name: string; timezone: string; currency: string }>(
+  const renamed = jsonOutput<{ id: string; name: string; timezone: string; currency: string }>(
     t,
     await runCommand(
       [
@@ -190,7 +177,7 @@ t.test('shops update --name, --timezone and --currency, with their rules', async
   const asJson = await runCommand(['shops', 'update', fresh.public_id, '--currency', 'USD', '--json'], env)
   t.match(JSON.parse(asJson.stdout), { error: { code: 'conflict', message: /currency/ } }, '--json: one object')
   const same = await runCommand(['shops', 'update', fresh.public_id, '--currency', 'CAD', '--name', 'Main St'], env)
-  t.equal(same.code, 0, 'naming the currency it already has is no change', { output: describe(same) })
+  t.equal(same.code, 0, 'naming the currency it already has is no change', { output: describeResult(same) })
 
   // A time-zone change leaves booked appointments as they were booked, and says how many.
   const booker = await createTestKey(
@@ -217,7 +204,7 @@ t.test('shops update --name, --timezone and --currency, with their rules', async
     )
   ).rows[0] as { id: string; starts_at: Date }
   const moved = await runCommand(['shops', 'update', fresh.public_id, '--timezone', 'America/Denver'], env)
-  t.equal(moved.code, 0, 'moved', { output: describe(moved) })
+  t.equal(moved.code, 0, 'moved', { output: describeResult(moved) })
   t.match(
     moved.stdout,
     /Time zone changed from America\/Chicago: 1 upcoming appointment keeps the zone, date and time it was booked with/,
@@ -227,17 +214,17 @@ t.test('shops update --name, --timezone and --currency, with their rules', async
 })
 
 t.test('daily capacity: set on create, changed and cleared on update, listed, shown by the API', async (t) => {
-  const created = json<Technician>(
+  const created = jsonOutput<Technician>(
     t,
     await cli(['technicians', 'create', '--name', 'Lee Park', '--daily-capacity', '6', '--json']),
   )
   t.match(created, { name: 'Lee Park', daily_capacity: 6, version: 1 })
   const fromApi = await sendJson<Technician>(api, 'GET', `/v1/technicians/${created.id}`, key)
   t.equal(fromApi.body.daily_capacity, 6, 'the API shows it')
-  const plain = json<Technician>(t, await cli(['technicians', 'create', '--name', 'No Limit', '--json']))
+  const plain = jsonOutput<Technician>(t, await cli(['technicians', 'create', '--name', 'No Limit', '--json']))
   t.equal(plain.daily_capacity, null, 'no limit of their own unless given')
 
-  const changed = json<Technician>(
+  const changed = jsonOutput<Technician>(
     t,
     await cli(['technicians', 'update', created.id, '--daily-capacity', '0', '--json']),
   )
@@ -247,7 +234,7 @@ t.test('daily capacity: set on create, changed and cleared on update, listed, sh
   t.match(table.stdout, new RegExp(`${created.id}\\s+Lee Park\\s+-\\s+0\\s+true`))
   t.match(table.stdout, new RegExp(`${plain.id}\\s+No Limit\\s+-\\s+-\\s+true`))
 
-  const cleared = json<Technician>(
+  const cleared = jsonOutput<Technician>(
     t,
     await cli(['technicians', 'update', created.id, '--daily-capacity', 'none', '--json']),
   )
@@ -275,14 +262,14 @@ t.test('daily capacity: set on create, changed and cleared on update, listed, sh
 })
 
 t.test('shops update --confirm-bookings / --no-confirm-bookings, shown by shops list', async (t) => {
-  const on = json<{ id: string; confirm_bookings: boolean }>(
+  const on = jsonOutput<{ id: string; confirm_bookings: boolean }>(
     t,
     await runCommand(['shops', 'update', shop.public_id, '--confirm-bookings', '--json'], env),
   )
   t.match(on, { id: shop.public_id, confirm_bookings: true })
   const stored = await api.pool.query('select confirm_bookings from shops where id = $1::uuid', [shop.id])
   t.equal(stored.rows[0]?.confirm_bookings, true, 'stored')
-  const listed = json<{ id: string; confirm_bookings: boolean }[]>(
+  const listed = jsonOutput<{ id: string; confirm_bookings: boolean }[]>(
     t,
     await runCommand(['shops', 'list', '--json'], env),
   )
@@ -291,7 +278,7 @@ t.test('shops update --confirm-bookings / --no-confirm-bookings, shown by shops 
   t.match(table.stdout, /CURRENCY\s+CONFIRM BOOKINGS/)
 
   const off = await runCommand(['shops', 'update', shop.public_id, '--no-confirm-bookings'], env)
-  t.equal(off.code, 0, 'exit 0', { output: describe(off) })
+  t.equal(off.code, 0, 'exit 0', { output: describeResult(off) })
   t.match(off.stdout, /API bookings are booked at once/)
   const after = await api.pool.query('select confirm_bookings from shops where id = $1::uuid', [shop.id])
   t.same(after.rows[0], { confirm_bookings: false })
