@@ -20,6 +20,11 @@ export interface Profile {
 interface ProfilesFile {
   default?: string
   profiles: Record<string, Profile>
+  /**
+   * The shop staff commands work in when --shop is not given (`shopapi shops use`), by database: a
+   * shop belongs to one database, and the same person may run several appliances from one account.
+   */
+  default_shops?: Record<string, string>
 }
 
 const profileName = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/
@@ -47,7 +52,7 @@ async function readProfiles(file: string): Promise<ProfilesFile> {
   }
   try {
     const parsed = JSON.parse(text) as ProfilesFile
-    return { default: parsed.default, profiles: parsed.profiles ?? {} }
+    return { default: parsed.default, profiles: parsed.profiles ?? {}, default_shops: parsed.default_shops ?? {} }
   } catch {
     throw new UsageError(`${file} is not valid JSON: fix or delete it, then run shopapi login again`)
   }
@@ -112,4 +117,21 @@ export async function findProfile(name: string | undefined): Promise<(Profile & 
     )
   }
   return { ...profile, name: chosen }
+}
+
+/** The shop saved with `shopapi shops use` for the database `databaseKey`, if any. */
+export async function findDefaultShop(databaseKey: string): Promise<string | undefined> {
+  const { default_shops: shops } = await readProfiles(profilesPath())
+  return shops?.[databaseKey]
+}
+
+/** Saves (or, with null, forgets) the default shop of the database `databaseKey`. */
+export async function saveDefaultShop(databaseKey: string, shopPublicId: string | null) {
+  const file = profilesPath()
+  const current = await readProfiles(file)
+  const shops = { ...current.default_shops }
+  if (shopPublicId === null) delete shops[databaseKey]
+  else shops[databaseKey] = shopPublicId
+  await writeProfiles(file, { ...current, default_shops: shops })
+  return { file }
 }

@@ -6,6 +6,7 @@ import { type IdKind, idPrefixes, isPublicId } from '../lib/ids.js'
 import type { Actor } from '../platform/events.js'
 import { findShopByPublicId, listShops, type ShopRow } from '../platform/tenancy/shops.js'
 import { BaseCommand } from './base.js'
+import { findDefaultShop } from './profiles.js'
 
 /** What a staff change or read is given: its transaction (or the pool), the shop, and the actor. */
 export interface StaffContext {
@@ -34,7 +35,9 @@ export abstract class StaffCommand extends BaseCommand {
   static override baseFlags = {
     ...BaseCommand.baseFlags,
     shop: Flags.string({
-      description: 'The shop (shop_...); needed only when the appliance serves several shops',
+      description:
+        'The shop (shop_...); needed only when the appliance serves several shops and none is set with `shopapi shops use`',
+      env: 'SHOPAPI_SHOP',
       helpGroup: 'GLOBAL',
     }),
   }
@@ -115,11 +118,37 @@ export async function resolveShop(pool: Queryable, source: ShopSource): Promise<
     if (!found) throw new ApiError('not_found', `No ${noun} ${publicId}`, { param: param ?? 'id' })
     return (await findShopByPublicId(pool, found.public_id)) as ShopRow
   }
+  const saved = await findDefaultShop(await databaseKey(pool))
+  if (saved !== undefined) {
+    const shop = await findShopByPublicId(pool, saved)
+    if (shop) return shop
+    throw new UsageError(
+      `The default shop ${saved} (set with \`shopapi shops use\`) no longer exists: pick another with \`shopapi shops use shop_...\` or forget it with \`shopapi shops use --clear\``,
+    )
+  }
   const shops = await listShops(pool)
   if (shops.length === 1) return shops[0] as ShopRow
   if (shops.length === 0)
     throw new UsageError('No shop yet: create one with `shopapi shops create` (or run `serve` once)')
-  throw new UsageError(`This appliance serves ${shops.length} shops: name one with --shop shop_...`)
+  throw new UsageError(
+    `This appliance serves ${shops.length} shops: name one with --shop shop_..., or set one for every command with \`shopapi shops use shop_...\``,
+  )
+}
+
+/**
+ * Which database this is, for the default shop saved per database: the cluster's system identifier
+ * (fixed at initdb, the same on every connection to it) and the database's name.
+ */
+export async function databaseKey(pool: Queryable): Promise<string> {
+  const { rows } = await pool.query<{ key: string }>(
+    "select (select system_identifier from pg_control_system())::text || '/' || current_database() as key",
+  )
+  return (rows[0] as { key: string }).key
+}
+
+/** The shop saved with `shopapi shops use` for this database, if any. */
+export async function savedDefaultShop(pool: Queryable): Promise<string | undefined> {
+  return findDefaultShop(await databaseKey(pool))
 }
 
 /** `repairOrder` reads as "repair order" in a message. */

@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core'
 import { BaseCommand, usage } from '../../cli/base.js'
 import { presentApiKey, presentIntegration } from '../../cli/present.js'
+import { savedDefaultShop } from '../../cli/staff.js'
 import { parseScopeList } from '../../lib/scopes.js'
 import { createIntegration } from '../../platform/tenancy/integrations.js'
 
@@ -14,14 +15,19 @@ export default class IntegrationsCreate extends BaseCommand {
   static override flags = {
     name: Flags.string({ description: 'Name people will recognise, e.g. the partner or app', required: true }),
     scopes: Flags.string({ description: 'Comma-separated scopes, e.g. shop.read,customers.read', required: true }),
-    shop: Flags.string({ description: 'Shop id (shop_...); may be left out when exactly one shop exists' }),
+    shop: Flags.string({
+      description:
+        'Shop id (shop_...); may be left out when exactly one shop exists or one is set with `shopapi shops use`',
+      env: 'SHOPAPI_SHOP',
+    }),
   }
 
   async run() {
     const { flags } = await this.parse(IntegrationsCreate)
     const scopes = usage(() => parseScopeList(flags.scopes))
     const db = await this.openDatabase(flags['database-url'])
-    const created = await createIntegration(db.pool, { shop: flags.shop, name: flags.name, scopes })
+    const shop = flags.shop ?? (await savedDefaultShop(db.pool))
+    const created = await createIntegration(db.pool, { shop, name: flags.name, scopes })
     const integration = presentIntegration(created.integration)
     const key = presentApiKey(created.apiKey)
     this.log(`Created integration ${integration.id} "${integration.name}" in shop ${integration.shop_id}`)
