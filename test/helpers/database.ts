@@ -24,8 +24,12 @@ let ownServer: Promise<string> | undefined
 
 async function startOwnServer(): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shopapi-test-pg-'))
-  let embedded: EmbeddedDatabase | undefined
+  // Set as the server starts: a signal that comes while it opens (the postmaster already up, its
+  // database and roles not yet made) must wait for the open to end and then stop it, or the server
+  // outlives this process and keeps its directory.
+  let opening: Promise<EmbeddedDatabase> | undefined
   const removeServer = async () => {
+    const embedded = await opening?.catch(() => undefined)
     await embedded?.stop()
     await rm(dataDir, { recursive: true, force: true })
   }
@@ -49,8 +53,8 @@ async function startOwnServer(): Promise<string> {
     for (const signal of signals) process.off(signal, onSignal)
     await removeServer()
   })
-  embedded = await openEmbeddedDatabase(dataDir, { durable: false })
-  return embedded.url
+  opening = openEmbeddedDatabase(dataDir, { durable: false })
+  return (await opening).url
 }
 
 export function withDatabaseName(url: string, database: string): string {
