@@ -48,7 +48,7 @@ export interface BulkImportFlags {
 }
 
 /**
- * `shopapi import <resource> FILE`, `inventory import`, `canned-jobs import`: streams the file through a resource's import target in batches
+ * `shopapi import <resource> FILE` (customers, vehicles, inventory, canned-jobs): streams the file through a resource's import target in batches
  * of one transaction each, prints the report, writes the rejects file, then ANALYZEs what it loaded.
  */
 export abstract class BulkImportCommand extends StaffCommand {

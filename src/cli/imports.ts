@@ -13,7 +13,7 @@ export const rejectionColumns = [
   { key: 'reason', header: 'Reason' },
 ]
 
-// What every import command (`import customers|vehicles`, `inventory import`, `canned-jobs import`)
+// What every import command (`import customers|vehicles|inventory|canned-jobs`)
 // shares: flags, the mapping, the rejects file's name, the
 // progress (a bar with rows per second at a terminal, a plain line every few seconds otherwise,
 // nothing with --json) and the report.

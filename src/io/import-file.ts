@@ -1,4 +1,4 @@
-// Records of an import file (`shopapi canned-jobs import FILE`, `shopapi inventory import FILE`): NDJSON
+// Records of an import file (`shopapi import customers|vehicles|inventory|canned-jobs FILE`): NDJSON
 // or CSV, read as a stream so a file of any length is imported in constant memory. Every record carries
 // the file line it starts on, so a staff member can open the file at the line a message names. A bad
 // record is an error record, not a throw: one typo must not hide the other 9,999 rows' results.

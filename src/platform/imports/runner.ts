@@ -1,4 +1,4 @@
-// The one import engine (`shopapi import customers|vehicles`, `inventory import`, `canned-jobs import`;
+// The one import engine (`shopapi import customers|vehicles|inventory|canned-jobs`;
 // docs/decisions/operations.md "One import engine"): the file is streamed, rows are mapped and keyed,
 // then written in batches, each batch one transaction on one connection. A resource supplies what
 // differs (its fields, its key, the lookup of existing records, and the plan of a row through its own

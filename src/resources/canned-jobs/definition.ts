@@ -58,7 +58,7 @@ interface CannedJobContext {
 
 const maxParts = maxPartsPerPage.toLocaleString('en-US')
 
-// Canned jobs are written by the shop (`shopapi canned-jobs import`), never by the API. Pricing and
+// Canned jobs are written by the shop (`shopapi import canned-jobs`), never by the API. Pricing and
 // costs are shown in full: the runner redacts them by scope.
 export const cannedJobDefinition = defineResource({
   objectType: 'canned_job',

@@ -1,4 +1,4 @@
-// `shopapi canned-jobs import`: the canned-job side of the import engine (platform/imports). NDJSON:
+// `shopapi import canned-jobs`: the canned-job side of the import engine (platform/imports). NDJSON:
 // one job a line, with its `parts`. CSV: one part a line; the consecutive lines of one code are one
 // canned job, imported or rejected whole. Jobs are matched on code; a job whose fields and parts are
 // what the file says is left alone, and its parts are replaced only when they differ.

@@ -27,7 +27,7 @@ const money = (amount: string | null, currency: string): Money | null =>
 const onHand = (row: { quantity_on_hand: string; quantity_reserved: string }) =>
   new ExactDecimal(row.quantity_on_hand).minus(new ExactDecimal(row.quantity_reserved))
 
-// Items are written by the shop (`shopapi inventory import`, `inventory adjust`), never by the API;
+// Items are written by the shop (`shopapi import inventory`, `inventory adjust`), never by the API;
 // the cost is redacted by the runner for keys without inventory.cost.read.
 export const inventoryItemDefinition = defineResource({
   objectType: 'inventory_item',

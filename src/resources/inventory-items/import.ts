@@ -1,4 +1,4 @@
-// `shopapi inventory import`: the inventory side of the import engine (platform/imports). A row is an
+// `shopapi import inventory`: the inventory side of the import engine (platform/imports). A row is an
 // item's fields as a spreadsheet has them, matched on its part number (case-insensitive); an absent
 // field or empty cell keeps the item's value, and a row that changes nothing leaves its item alone.
 import { z } from 'zod'
@@ -45,7 +45,7 @@ const importTireSize = z
   .nullable()
 
 /**
- * One row of `shopapi inventory import`. An absent field (or an empty CSV cell) leaves an existing
+ * One row of `shopapi import inventory`. An absent field (or an empty CSV cell) leaves an existing
  * item's value as it is (a new item gets the default); an NDJSON null clears a nullable field.
  */
 export const InventoryImportRowSchema = z.strictObject({

@@ -1,9 +1,11 @@
-import { Args } from '@oclif/core'
+import { Args, Flags } from '@oclif/core'
 import { BulkImportCommand } from '../../cli/bulk-import.js'
 import { fileImportFlags } from '../../cli/imports.js'
 import { inventoryImportTables, inventoryImportTarget } from '../../resources/inventory-items/import.js'
 
-export default class InventoryImport extends BulkImportCommand {
+export default class ImportInventory extends BulkImportCommand {
+  // The name it had before `shopapi import …` held every import; kept so scripts keep working.
+  static override aliases = ['inventory:import']
   static override description =
     `Import inventory items from an NDJSON or CSV file (with a header row), matched on part_number (case-insensitive).
 
@@ -11,17 +13,25 @@ Fields: part_number (required), name, brand, category, location, product_family,
 
 The file is read as a stream and written in batches of --batch-size, one transaction each. A rejected row is reported with its line and reason and written to the rejects file (same format and header, plus a rejected_reason column) to fix and import again; the other rows are imported. --dry-run checks every row and writes nothing. Ctrl-C stops after the batch being written and says how to resume (exit 130). Exit code 1 when any row was rejected.`
   static override examples = [
-    '<%= config.bin %> inventory import items.csv',
-    '<%= config.bin %> inventory import items.csv --dry-run',
-    '<%= config.bin %> inventory import items.ndjson --json',
+    '<%= config.bin %> import inventory items.csv',
+    '<%= config.bin %> import inventory items.csv --dry-run',
+    '<%= config.bin %> import inventory export.csv --map "SKU=part_number,Retail=unit_price,Cost=unit_cost"',
+    '<%= config.bin %> import inventory items.ndjson --json',
   ]
   static override args = {
     file: Args.string({ description: 'An .ndjson or .csv file', required: true }),
   }
-  static override flags = fileImportFlags
+  static override flags = {
+    key: Flags.string({
+      description: 'What matches a row to an existing item: its part number, case-insensitive (the only key)',
+      options: ['part_number'],
+      default: 'part_number',
+    }),
+    ...fileImportFlags,
+  }
 
   async run() {
-    const { args, flags } = await this.parse(InventoryImport)
+    const { args, flags } = await this.parse(ImportInventory)
     return this.importFile(
       { resource: 'inventory_items', file: args.file, key: 'part_number', flags, tables: inventoryImportTables },
       ({ actor }) => inventoryImportTarget(actor),

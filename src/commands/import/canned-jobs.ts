@@ -1,9 +1,11 @@
-import { Args } from '@oclif/core'
+import { Args, Flags } from '@oclif/core'
 import { BulkImportCommand } from '../../cli/bulk-import.js'
 import { fileImportFlags } from '../../cli/imports.js'
 import { cannedJobImportTables, cannedJobImportTarget } from '../../resources/canned-jobs/import.js'
 
-export default class CannedJobsImport extends BulkImportCommand {
+export default class ImportCannedJobs extends BulkImportCommand {
+  // The name it had before `shopapi import …` held every import; kept so scripts keep working.
+  static override aliases = ['canned-jobs:import']
   static override description =
     `Import canned jobs from an NDJSON file (one job a line, with a \`parts\` array) or a CSV file with a header (one row a part: code, name, category, description, default_hours, labor_rate, kind, taxable, active, part_number, part_description, quantity, unit_price, unit_cost).
 
@@ -11,17 +13,25 @@ Jobs are matched on code. In a CSV file the consecutive rows of one code are one
 
 The file is read as a stream and written in batches of --batch-size rows, one transaction each. A rejected job is reported with its lines and reason and written to the rejects file (same format and header, plus a rejected_reason column) to fix and import again; the other jobs are imported. --dry-run checks every job and writes nothing. Ctrl-C stops after the batch being written and says how to resume (exit 130). Exit code 1 when any row was rejected.`
   static override examples = [
-    '<%= config.bin %> canned-jobs import canned-jobs.csv',
-    '<%= config.bin %> canned-jobs import canned-jobs.csv --dry-run',
-    '<%= config.bin %> canned-jobs import canned-jobs.ndjson --json',
+    '<%= config.bin %> import canned-jobs canned-jobs.csv',
+    '<%= config.bin %> import canned-jobs canned-jobs.csv --dry-run',
+    '<%= config.bin %> import canned-jobs jobs.csv --map "Job Code=code,Labor Rate=labor_rate" --rejects bad-jobs.csv',
+    '<%= config.bin %> import canned-jobs canned-jobs.ndjson --json',
   ]
   static override args = {
     file: Args.string({ description: 'An .ndjson or .csv file', required: true }),
   }
-  static override flags = fileImportFlags
+  static override flags = {
+    key: Flags.string({
+      description: 'What matches a job to an existing canned job: its code (the only key)',
+      options: ['code'],
+      default: 'code',
+    }),
+    ...fileImportFlags,
+  }
 
   async run() {
-    const { args, flags } = await this.parse(CannedJobsImport)
+    const { args, flags } = await this.parse(ImportCannedJobs)
     return this.importFile(
       { resource: 'canned_jobs', file: args.file, key: 'code', flags, tables: cannedJobImportTables },
       ({ actor, format }) => cannedJobImportTarget(actor, format),
