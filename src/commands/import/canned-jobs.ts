@@ -11,6 +11,8 @@ export default class ImportCannedJobs extends BulkImportCommand {
 
 Jobs are matched on code. In a CSV file the consecutive rows of one code are one canned job (its fields from the first row, at most 100 parts): the job is imported or rejected whole, all its rows together. A job's parts are replaced only when they differ from the file; unchanged jobs are left untouched, so running the same file again changes nothing and an interrupted import is resumed by running it again.
 
+Amounts (labor_rate, unit_price and unit_cost) are read as a spreadsheet exports them: 8.99, 1,234.50, $8.99, $1,234.50, USD 8.99 or 8.99 USD, in the shop's currency; a row with another currency's mark, a decimal comma (8,99) or a negative amount is rejected, its reason saying how the cell was read.
+
 The file is read as a stream and written in batches of --batch-size rows, one transaction each. A rejected job is reported with its lines and reason and written to the rejects file (same format and header, plus a rejected_reason column) to fix and import again; the other jobs are imported. --dry-run checks every job and writes nothing. Ctrl-C stops after the batch being written and says how to resume (exit 130). Exit code 1 when any row was rejected.`
   static override examples = [
     '<%= config.bin %> import canned-jobs canned-jobs.csv',
@@ -34,7 +36,7 @@ The file is read as a stream and written in batches of --batch-size rows, one tr
     const { args, flags } = await this.parse(ImportCannedJobs)
     return this.importFile(
       { resource: 'canned_jobs', file: args.file, key: 'code', flags, tables: cannedJobImportTables },
-      ({ actor, format }) => cannedJobImportTarget(actor, format),
+      ({ actor, format, shop }) => cannedJobImportTarget(actor, format, shop.currency),
     )
   }
 }

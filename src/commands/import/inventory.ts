@@ -11,6 +11,8 @@ export default class ImportInventory extends BulkImportCommand {
 
 Fields: part_number (required), name, brand, category, location, product_family, uom, quantity_on_hand, unit_price, unit_cost, active, tire_size; other column names are mapped with --map or --map-file. An absent field or empty CSV cell keeps the item's value; a row that changes nothing leaves its item untouched, so running the same file again changes nothing and an interrupted import is resumed by running it again.
 
+Amounts (unit_price and unit_cost) are read as a spreadsheet exports them: 8.99, 1,234.50, $8.99, $1,234.50, USD 8.99 or 8.99 USD, in the shop's currency; a row with another currency's mark, a decimal comma (8,99) or a negative amount is rejected, its reason saying how the cell was read.
+
 The file is read as a stream and written in batches of --batch-size, one transaction each. A rejected row is reported with its line and reason and written to the rejects file (same format and header, plus a rejected_reason column) to fix and import again; the other rows are imported. --dry-run checks every row and writes nothing. Ctrl-C stops after the batch being written and says how to resume (exit 130). Exit code 1 when any row was rejected.`
   static override examples = [
     '<%= config.bin %> import inventory items.csv',
@@ -34,7 +36,7 @@ The file is read as a stream and written in batches of --batch-size, one transac
     const { args, flags } = await this.parse(ImportInventory)
     return this.importFile(
       { resource: 'inventory_items', file: args.file, key: 'part_number', flags, tables: inventoryImportTables },
-      ({ actor }) => inventoryImportTarget(actor),
+      ({ actor, shop }) => inventoryImportTarget(actor, shop.currency),
     )
   }
 }

@@ -16,70 +16,89 @@ import {
   type ImportRejection,
   importBoolean,
   importDecimal,
+  importMoney,
   importText,
   type ValidRow,
 } from '../inventory-items/import-rows.js'
 import { type CannedJobRow, type CannedPartRow, cannedJobDefinition } from './definition.js'
 import { maxPartsPerCannedJob, partsOf } from './service.js'
 
-const jobFields = {
-  code: z.string({ error: 'is required' }).trim().min(1, 'is required').max(50, 'must be at most 50 characters'),
-  name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(255, 'must be at most 255 characters'),
-  category: importText(100).optional(),
-  description: importText(2000).optional(),
-  default_hours: importDecimal({ ...decimalInputs.hours, scale: 2 })
-    .nullable()
-    .optional(),
-  labor_rate: importDecimal({ ...decimalInputs.laborRate, scale: 2 })
-    .nullable()
-    .optional(),
-  kind: z
-    .enum(['service', 'fee', 'discount', 'no_charge'], { error: 'must be service, fee, discount or no_charge' })
-    .optional(),
-  taxable: importBoolean.optional(),
-  active: importBoolean.optional(),
+/** The fields of a canned job; `labor_rate` in the shop's `currency` (null: no currency mark accepted). */
+function jobFieldsFor(currency: string | null) {
+  return {
+    code: z.string({ error: 'is required' }).trim().min(1, 'is required').max(50, 'must be at most 50 characters'),
+    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(255, 'must be at most 255 characters'),
+    category: importText(100).optional(),
+    description: importText(2000).optional(),
+    default_hours: importDecimal({ ...decimalInputs.hours, scale: 2 })
+      .nullable()
+      .optional(),
+    // Money as a spreadsheet writes it ("$120.00", "1,234.50"; lib/money-text.ts).
+    labor_rate: importMoney({ ...decimalInputs.laborRate, scale: 2 }, currency)
+      .nullable()
+      .optional(),
+    kind: z
+      .enum(['service', 'fee', 'discount', 'no_charge'], { error: 'must be service, fee, discount or no_charge' })
+      .optional(),
+    taxable: importBoolean.optional(),
+    active: importBoolean.optional(),
+  }
 }
 
-const partFields = {
-  part_number: importText(100).optional(),
-  quantity: importDecimal({ ...decimalInputs.quantity, scale: 3 })
-    .nullable()
-    .optional(),
-  unit_price: importDecimal({ ...decimalInputs.unitPrice, scale: 2 })
-    .nullable()
-    .optional(),
-  unit_cost: importDecimal({ ...decimalInputs.unitPrice, scale: 2 })
-    .nullable()
-    .optional(),
+/** The fields of a canned job's part; prices and costs in the shop's `currency`. */
+function partFieldsFor(currency: string | null) {
+  return {
+    part_number: importText(100).optional(),
+    quantity: importDecimal({ ...decimalInputs.quantity, scale: 3 })
+      .nullable()
+      .optional(),
+    unit_price: importMoney({ ...decimalInputs.unitPrice, scale: 2 }, currency)
+      .nullable()
+      .optional(),
+    unit_cost: importMoney({ ...decimalInputs.unitPrice, scale: 2 }, currency)
+      .nullable()
+      .optional(),
+  }
 }
 
-const PartSchema = z
-  .strictObject({ ...partFields, description: importText(255).optional() })
-  .refine((part) => part.part_number || part.description, 'a part needs a part_number or a description')
+/**
+ * The schemas of a canned-job import for a shop whose currency is `currency`: `line`, one NDJSON line
+ * (the job with its parts; absent `parts`: keep them); `csv`, one CSV row (one part of a job, or a job
+ * without parts).
+ */
+export function cannedJobImportSchemas(currency: string | null) {
+  const jobFields = jobFieldsFor(currency)
+  const partFields = partFieldsFor(currency)
+  const part = z
+    .strictObject({ ...partFields, description: importText(255).optional() })
+    .refine((value) => value.part_number || value.description, 'a part needs a part_number or a description')
+  return {
+    line: z.strictObject({
+      ...jobFields,
+      parts: z.array(part).max(maxPartsPerCannedJob, `at most ${maxPartsPerCannedJob} parts`).optional(),
+    }),
+    csv: z.strictObject({
+      ...jobFields,
+      // Needed on the first row of a code only: later rows of that code may leave the job's fields empty.
+      name: jobFields.name.optional(),
+      ...partFields,
+      part_description: importText(255).optional(),
+    }),
+  }
+}
 
-/** One line of an NDJSON canned-job import: the job with its parts (absent `parts`: keep them). */
-export const CannedJobImportLineSchema = z.strictObject({
-  ...jobFields,
-  parts: z.array(PartSchema).max(maxPartsPerCannedJob, `at most ${maxPartsPerCannedJob} parts`).optional(),
-})
+const withoutCurrency = cannedJobImportSchemas(null)
+const jobFields = jobFieldsFor(null)
 
-/** One row of a CSV canned-job import: one part of a job, or a job without parts. */
-export const CannedJobImportCsvRowSchema = z.strictObject({
-  ...jobFields,
-  // Needed on the first row of a code only: later rows of that code may leave the job's fields empty.
-  name: jobFields.name.optional(),
-  ...partFields,
-  part_description: importText(255).optional(),
-})
+/** One line of an NDJSON canned-job import, as code that writes validated jobs reads it (the demo seed, tests). */
+export const CannedJobImportLineSchema = withoutCurrency.line
+
+/** One row of a CSV canned-job import (amounts without a currency mark). */
+export const CannedJobImportCsvRowSchema = withoutCurrency.csv
 
 export type CannedJobImport = z.output<typeof CannedJobImportLineSchema>
 export type CsvRow = z.output<typeof CannedJobImportCsvRowSchema>
-type ImportedPart = z.output<typeof PartSchema>
-
-/** The schema a record of this format is validated with. */
-export function cannedJobImportSchema(format: ImportFormat): z.ZodType<CannedJobImport | CsvRow> {
-  return format === 'ndjson' ? CannedJobImportLineSchema : CannedJobImportCsvRowSchema
-}
+type ImportedPart = NonNullable<CannedJobImport['parts']>[number]
 
 const jobFieldNames = Object.keys(jobFields) as (keyof typeof jobFields)[]
 
@@ -280,9 +299,14 @@ function planCannedJob(
  * its fields), accepted or rejected together; a code that comes back after another code is refused
  * as a repeated key (the lines of one job must be together).
  */
-export function cannedJobImportTarget(actor: Actor, format: ImportFormat): ImportTarget<CannedJobLookup> {
-  const schema = cannedJobImportSchema(format)
-  const fieldNames = Object.keys((format === 'ndjson' ? CannedJobImportLineSchema : CannedJobImportCsvRowSchema).shape)
+export function cannedJobImportTarget(
+  actor: Actor,
+  format: ImportFormat,
+  currency: string | null,
+): ImportTarget<CannedJobLookup> {
+  const schemas = cannedJobImportSchemas(currency)
+  const schema: z.ZodType<CannedJobImport | CsvRow> = format === 'ndjson' ? schemas.line : schemas.csv
+  const fieldNames = Object.keys((format === 'ndjson' ? schemas.line : schemas.csv).shape)
   const fields: ImportFields = Object.fromEntries(
     fieldNames.map((name) => [name, name === 'parts' ? ('json' as const) : ('text' as const)]),
   )
@@ -331,7 +355,7 @@ export function cannedJobImportTarget(actor: Actor, format: ImportFormat): Impor
           ? reason
           : `line ${line}: ${reason} (canned job "${String(records[0]?.fields.code ?? '').trim()}" takes lines ${records[0]?.line}-${records.at(-1)?.line}, imported or rejected whole)`
       for (const record of records) {
-        const parsed = CannedJobImportCsvRowSchema.safeParse(record.fields)
+        const parsed = schemas.csv.safeParse(record.fields)
         if (!parsed.success) return { reason: whole(record.line, describeIssue(parsed.error)) }
         rows.push({ line: record.line, value: parsed.data })
       }
@@ -356,7 +380,7 @@ export async function importCannedJobs(
 ): Promise<Record<ImportOutcome, number>> {
   return writeImportRows(
     tx,
-    cannedJobImportTarget(actor, 'ndjson'),
+    cannedJobImportTarget(actor, 'ndjson', null),
     jobs.map(({ line, value }) => ({ line, key: value.code, fields: value, sources: [] })),
   )
 }

@@ -2,6 +2,7 @@
 // (CSV text or NDJSON values alike), and a schema's first issue is the row's rejection reason.
 import { z } from 'zod'
 import { DecimalInputError, type DecimalInputOptions, parseDecimalInput } from '../../lib/money.js'
+import { parseMoneyText } from '../../lib/money-text.js'
 
 export interface ImportRejection {
   line: number
@@ -35,6 +36,22 @@ export function importDecimal(options: DecimalInputOptions & { scale: number }) 
   return decimalText.transform((value, ctx) => {
     try {
       return parseDecimalInput(value, options).toFixed(options.scale)
+    } catch (error) {
+      if (!(error instanceof DecimalInputError)) throw error
+      ctx.addIssue({ code: 'custom', message: error.message })
+      return z.NEVER
+    }
+  })
+}
+
+/**
+ * An amount of money as a spreadsheet exports it ("$8.99", "1,234.50", "USD 8.99"; lib/money-text.ts),
+ * in the shop's `currency` (null: no currency mark accepted), kept as text at the column's scale.
+ */
+export function importMoney(options: DecimalInputOptions & { scale: number }, currency: string | null) {
+  return decimalText.transform((value, ctx) => {
+    try {
+      return parseMoneyText(value, { ...options, currency }).toFixed(options.scale)
     } catch (error) {
       if (!(error instanceof DecimalInputError)) throw error
       ctx.addIssue({ code: 'custom', message: error.message })

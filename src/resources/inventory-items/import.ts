@@ -11,7 +11,7 @@ import type { ImportFields } from '../../platform/imports/mapping.js'
 import { type ImportOutcome, type ImportTarget, type RowPlan, writeImportRows } from '../../platform/imports/runner.js'
 import { type SqlType, writeRecordBatch } from '../../platform/resource.js'
 import { type InventoryItemRow, inventoryItemDefinition } from './definition.js'
-import { describeIssue, importBoolean, importDecimal, importText, type ValidRow } from './import-rows.js'
+import { describeIssue, importBoolean, importDecimal, importMoney, importText, type ValidRow } from './import-rows.js'
 
 // The ranges of the list filters (spec "Limits"), so every imported tire can be found by them.
 function tireSizeInRange(size: TireSize): string | null {
@@ -46,35 +46,41 @@ const importTireSize = z
 
 /**
  * One row of `shopapi import inventory`. An absent field (or an empty CSV cell) leaves an existing
- * item's value as it is (a new item gets the default); an NDJSON null clears a nullable field.
+ * item's value as it is (a new item gets the default); an NDJSON null clears a nullable field. Prices and
+ * costs are read as a spreadsheet writes them (lib/money-text.ts), in the shop's `currency`.
  */
-export const InventoryImportRowSchema = z.strictObject({
-  part_number: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(100, 'must be at most 100 characters'),
-  name: importText(255).optional(),
-  brand: importText(100).optional(),
-  category: importText(100).optional(),
-  location: importText(100).optional(),
-  product_family: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z][a-z0-9_]{0,49}$/, 'must be a word such as part, tire, battery or fluid_supply')
-    .optional(),
-  uom: z.string().trim().min(1, 'must not be empty').max(20, 'must be at most 20 characters').optional(),
-  quantity_on_hand: importDecimal({ maxScale: 3, scale: 3, maxIntegerDigits: 11 }).optional(),
-  unit_price: importDecimal({ ...decimalInputs.unitPrice, scale: 2 })
-    .nullable()
-    .optional(),
-  unit_cost: importDecimal({ ...decimalInputs.unitPrice, scale: 2 })
-    .nullable()
-    .optional(),
-  active: importBoolean.optional(),
-  tire_size: importTireSize.optional(),
-})
+export function inventoryImportRowSchema(currency: string | null) {
+  return z.strictObject({
+    part_number: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(100, 'must be at most 100 characters'),
+    name: importText(255).optional(),
+    brand: importText(100).optional(),
+    category: importText(100).optional(),
+    location: importText(100).optional(),
+    product_family: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z][a-z0-9_]{0,49}$/, 'must be a word such as part, tire, battery or fluid_supply')
+      .optional(),
+    uom: z.string().trim().min(1, 'must not be empty').max(20, 'must be at most 20 characters').optional(),
+    quantity_on_hand: importDecimal({ maxScale: 3, scale: 3, maxIntegerDigits: 11 }).optional(),
+    unit_price: importMoney({ ...decimalInputs.unitPrice, scale: 2 }, currency)
+      .nullable()
+      .optional(),
+    unit_cost: importMoney({ ...decimalInputs.unitPrice, scale: 2 }, currency)
+      .nullable()
+      .optional(),
+    active: importBoolean.optional(),
+    tire_size: importTireSize.optional(),
+  })
+}
+
+/** The rows of code that writes validated rows (the demo seed, tests): amounts without a currency mark. */
+export const InventoryImportRowSchema = inventoryImportRowSchema(null)
 
 export type InventoryImportRow = z.output<typeof InventoryImportRowSchema>
 
@@ -187,14 +193,18 @@ async function writeInventory(tx: Queryable, actor: Actor, writes: InventoryWrit
   await writeRecordBatch(tx, 'inventory_items', actor.shopId, importedColumns, inserts, updates)
 }
 
-/** The import target of one shop's inventory: rows validated by InventoryImportRowSchema, keyed on part number. */
-export function inventoryImportTarget(actor: Actor): ImportTarget<InventoryLookup> {
+/**
+ * The import target of one shop's inventory: rows validated by inventoryImportRowSchema (amounts in the
+ * shop's `currency`), keyed on part number.
+ */
+export function inventoryImportTarget(actor: Actor, currency: string | null): ImportTarget<InventoryLookup> {
+  const schema = inventoryImportRowSchema(currency)
   return {
     noun: 'inventory item',
     lockName: `${actor.shopId}:inventory_items`,
     fields: inventoryImportFields,
     keyOf(fields) {
-      const parsed = InventoryImportRowSchema.safeParse(fields)
+      const parsed = schema.safeParse(fields)
       if (!parsed.success) return { reason: describeIssue(parsed.error) }
       return { key: parsed.data.part_number.toLowerCase(), fields: parsed.data }
     },
@@ -238,7 +248,7 @@ export async function importInventoryItems(
 ): Promise<Record<ImportOutcome, number>> {
   return writeImportRows(
     tx,
-    inventoryImportTarget(actor),
+    inventoryImportTarget(actor, null),
     rows.map(({ line, value }) => ({ line, key: value.part_number.toLowerCase(), fields: value, sources: [] })),
   )
 }
