@@ -2,12 +2,16 @@
 // anything that could be read two ways or in another currency is refused with how it was read.
 import fc from 'fast-check'
 import t from 'tap'
-import { DecimalInputError, decimalInputs, formatMoney } from '../../src/lib/money.js'
+import { DecimalInputError, type DecimalInputOptions, decimalInputs, formatMoney } from '../../src/lib/money.js'
 import { parseMoneyText } from '../../src/lib/money-text.js'
 
 const price = (text: string, currency: string | null = 'USD') =>
   parseMoneyText(text, { ...decimalInputs.unitPrice, currency }).toFixed(2)
-const refusal = (text: string, currency: string | null = 'USD', options = decimalInputs.unitPrice) => {
+const refusal = (
+  text: string,
+  currency: string | null = 'USD',
+  options: DecimalInputOptions = decimalInputs.unitPrice,
+) => {
   try {
     parseMoneyText(text, { ...options, currency })
   } catch (error) {
