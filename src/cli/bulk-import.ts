@@ -14,6 +14,8 @@ import {
   defaultRejectsPath,
   describeBulkImport,
   describeResume,
+  moveColumns,
+  moveRows,
   readMapping,
   rejectionColumns,
   requireReadable,
@@ -107,7 +109,7 @@ export abstract class BulkImportCommand extends StaffCommand {
         const seconds = (performance.now() - started) / 1000
         let analyzed = false
         // Not when interrupted: the operator asked to stop; the run that completes the import analyzes.
-        if (!report.dry_run && !report.interrupted && report.created + report.updated > 0) {
+        if (!report.dry_run && !report.interrupted && report.created + report.updated + report.moved > 0) {
           // Right after a bulk load the planner knows nothing of the new rows until autovacuum gets to
           // them; the import has happened whatever ANALYZE does, so a failure is a warning.
           try {
@@ -132,6 +134,11 @@ export abstract class BulkImportCommand extends StaffCommand {
     )
     for (const line of describeBulkImport(result)) this.log(line)
     if (result.interrupted && this.jsonEnabled()) this.stderrLine(describeResume(result))
+    if (result.moves.length > 0 && !this.jsonEnabled()) {
+      this.log(result.dry_run ? 'Would move:' : 'Moved to another customer:')
+      this.printTable(moveRows(result.moves), moveColumns)
+      if (result.moved > result.moves.length) this.log(`... and ${result.moved - result.moves.length} more`)
+    }
     if (result.rejections.length > 0) {
       const shown = result.rejections.slice(0, 20)
       this.printTable(shown as unknown as Record<string, unknown>[], rejectionColumns)

@@ -130,9 +130,31 @@ export async function bulkImportProgress(
   }
 }
 
-export function describeCounts(report: Pick<ImportRunReport, 'created' | 'updated' | 'unchanged' | 'rejected'>) {
+/** The counts of an import; `moved` only when some record moved (only vehicles can). */
+export function describeCounts(
+  report: Pick<ImportRunReport, 'created' | 'updated' | 'moved' | 'unchanged' | 'rejected'>,
+) {
   const n = (value: number) => value.toLocaleString('en-US')
-  return `${n(report.created)} created, ${n(report.updated)} updated, ${n(report.unchanged)} unchanged, ${n(report.rejected)} rejected`
+  const moved = report.moved > 0 ? `, ${n(report.moved)} moved` : ''
+  return `${n(report.created)} created, ${n(report.updated)} updated${moved}, ${n(report.unchanged)} unchanged, ${n(report.rejected)} rejected`
+}
+
+/** The table of moves: each record with the customers it moved from and to, names beside ids. */
+export const moveColumns = [
+  { key: 'line', header: 'Line' },
+  { key: 'record', header: 'Moved' },
+  { key: 'from', header: 'From' },
+  { key: 'to', header: 'To' },
+]
+
+export function moveRows(moves: ImportRunReport['moves']): Record<string, unknown>[] {
+  const end = (side: { id: string; name: string }) => (side.name ? `${side.name} (${side.id})` : side.id)
+  return moves.map((move) => ({
+    line: move.line,
+    record: `${move.id} (${move.key})`,
+    from: end(move.from),
+    to: end(move.to),
+  }))
 }
 
 export interface BulkImportResult extends ImportRunReport {

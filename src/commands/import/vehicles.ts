@@ -10,11 +10,11 @@ export default class ImportVehicles extends BulkImportCommand {
 
 Each row is the body of POST /v1/vehicles, validated by the same rules: vin, year, make, model, trim, engine, color, plate, plate_region, unit_number, odometer, notes; other column names are mapped with --map or --map-file. An empty CSV cell leaves the field as it is.
 
-The owner is named by one column, chosen by --customer-key: customer_external_id (the customer's external id under --integration, as \`import customers --key external_id\` stored it), customer_email, customer_phone, or customer_id (a cus_ id). It is required to create a vehicle; on a matched vehicle it moves the vehicle to that customer.
+The owner is named by one column, chosen by --customer-key: customer_external_id (the customer's external id under --integration, as \`import customers --key external_id\` stored it), customer_email, customer_phone, or customer_id (a cus_ id). It is required to create a vehicle. On a matched vehicle of another customer it moves the vehicle to that customer: the row is counted as moved, not updated, and listed with the customers it moved from and to (names beside ids; with --json, \`moved\` and \`moves\`).
 
 Rows are matched on --key: vin, or external_id (the "external_id" column, stored as the external id of the --integration). A matched row updates its vehicle (only when something changes); an unmatched row creates one. A key may appear once per file. Running the same file again changes nothing, so an interrupted import is resumed by running it again.
 
-Rows are written in batches of --batch-size, one transaction each, and every vehicle created or updated records its vehicle.created or vehicle.updated event there ("source": "import" in its summary). Rejected rows are reported with their line and reason and written to the rejects file (same format and header, plus a rejected_reason column). Exit code 1 when any row was rejected.`
+Rows are written in batches of --batch-size, one transaction each, and every vehicle created, updated or moved records its vehicle.created or vehicle.updated event there ("source": "import" in its summary; a move has customer_id among its changed_fields, as PATCH /v1/vehicles/{id} records it). Rejected rows are reported with their line and reason and written to the rejects file (same format and header, plus a rejected_reason column). Exit code 1 when any row was rejected.`
   static override examples = [
     '<%= config.bin %> import vehicles vehicles.csv --key vin --customer-key email',
     '<%= config.bin %> import vehicles vehicles.csv --key external_id --integration int_4bW2yXk0fT9QmZr7LcVd1p --map "Unit ID=external_id,Owner ID=customer_external_id"',

@@ -34,7 +34,29 @@ import { lockImport } from './concurrency.js'
 import { type ColumnMapping, checkHeader, type ImportFields, mapRecord } from './mapping.js'
 import { RejectsFile } from './rejects.js'
 
-export type ImportOutcome = 'created' | 'updated' | 'unchanged'
+/**
+ * What a row did. `moved`: a matched record now belongs to another parent (a vehicle to another customer),
+ * which an operator checks apart from ordinary updates, so it is counted and listed on its own.
+ */
+export type ImportOutcome = 'created' | 'updated' | 'moved' | 'unchanged'
+
+/** One side of a move: the parent's public id and its name, for people. */
+export interface ImportMoveEnd {
+  id: string
+  name: string
+}
+
+/** A record a row moved to another parent (outcome `moved`), with both parents named beside their ids. */
+export interface ImportMove {
+  line: number
+  /** The record's public id (veh_...) and its key as `describeKey` says it. */
+  id: string
+  key: string
+  from: ImportMoveEnd
+  to: ImportMoveEnd
+}
+
+const noOutcomes = (): Record<ImportOutcome, number> => ({ created: 0, updated: 0, moved: 0, unchanged: 0 })
 
 /**
  * A row ready to be planned: its first file line, its fields and key, and the records it was read
@@ -55,6 +77,8 @@ export interface KeyedRow {
  */
 export interface RowPlan {
   outcome: ImportOutcome
+  /** With outcome `moved`: from which parent to which (the line is the row's). */
+  move?: Omit<ImportMove, 'line'>
   write?: (tx: Queryable) => Promise<void>
   bulk?: unknown
 }
@@ -108,9 +132,14 @@ export interface ImportRunReport {
   /** Rows read (records of the file, rejected ones included). */
   rows: number
   created: number
+  /** Matched records changed in place. */
   updated: number
+  /** Matched records moved to another parent (a vehicle to another customer): not counted as updated. */
+  moved: number
   unchanged: number
   rejected: number
+  /** The first moves (at most `rejectionSample`), with both parents named. */
+  moves: ImportMove[]
   /** The first rejections (at most `rejectionSample`); all of them are in the rejects file. */
   rejections: ImportRejection[]
   rejects_file: string | null
@@ -169,8 +198,10 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
     rows: 0,
     created: 0,
     updated: 0,
+    moved: 0,
     unchanged: 0,
     rejected: 0,
+    moves: [],
     rejections: [],
     rejects_file: null,
     complete: true,
@@ -237,7 +268,9 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
       if (result) {
         report.created += result.counts.created
         report.updated += result.counts.updated
+        report.moved += result.counts.moved
         report.unchanged += result.counts.unchanged
+        report.moves.push(...result.moves.slice(0, rejectionSample - report.moves.length))
       }
       for (const { record, reason } of rejected) await reject(record, reason)
     }
@@ -310,6 +343,7 @@ export async function runImport<Lookup>(options: ImportRunOptions<Lookup>): Prom
 
 interface BatchResult {
   counts: Record<ImportOutcome, number>
+  moves: ImportMove[]
   rejections: { row: KeyedRow; reason: string }[]
 }
 
@@ -336,7 +370,7 @@ class BatchWriter<Lookup> {
 
   private async attempt(rows: KeyedRow[], savepoints: boolean): Promise<BatchResult> {
     const { client, target } = this
-    const result: BatchResult = { counts: { created: 0, updated: 0, unchanged: 0 }, rejections: [] }
+    const result: BatchResult = { counts: noOutcomes(), moves: [], rejections: [] }
     await client.query(this.dryRun ? 'begin transaction read only' : 'begin')
     try {
       if (!this.dryRun) {
@@ -378,6 +412,7 @@ class BatchWriter<Lookup> {
           }
         }
         result.counts[plan.outcome] += 1
+        if (plan.move) result.moves.push({ line: row.line, ...plan.move })
       }
       if (bulk.length > 0) {
         try {
@@ -458,7 +493,7 @@ export async function writeImportRows<Lookup>(
   target: ImportTarget<Lookup>,
   rows: KeyedRow[],
 ): Promise<Record<ImportOutcome, number>> {
-  const counts: Record<ImportOutcome, number> = { created: 0, updated: 0, unchanged: 0 }
+  const counts = noOutcomes()
   await lockImport(tx, target.lockName)
   const lookup = await target.lookup(tx, rows, true)
   const bulk: unknown[] = []

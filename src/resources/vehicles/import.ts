@@ -3,11 +3,12 @@
 // through a customer key column (customer_external_id, customer_email, customer_phone or customer_id)
 // read the way `shopapi import customers` reads its keys. Writes go through this resource's services.
 import type pg from 'pg'
+import type { Queryable } from '../../db/pool.js'
 import { ApiError } from '../../lib/errors.js'
 import type { Actor } from '../../platform/events.js'
 import { addCreatedExternalIds, addExternalId } from '../../platform/external-refs.js'
 import type { ImportFieldKind, ImportFields } from '../../platform/imports/mapping.js'
-import type { ImportTarget, KeyedRow, RowPlan } from '../../platform/imports/runner.js'
+import type { ImportMoveEnd, ImportTarget, KeyedRow, RowPlan } from '../../platform/imports/runner.js'
 import { parseInput } from '../../platform/operation.js'
 import { checkUpdatable, findRecordsWhere } from '../../platform/resource.js'
 import { type CustomerKeying, customerKeyOf, findCustomersByKeys, oneCustomer } from '../customers/import.js'
@@ -51,6 +52,20 @@ export interface VehicleImportOptions {
 interface VehicleLookup {
   vehicles: Map<string, VehicleRow[]>
   owners: Map<string, CustomerRow[]>
+  /** The current owners of the matched vehicles, by internal id: a move names whom it moves from. */
+  currentOwners: Map<string, ImportMoveEnd>
+}
+
+/** How a move names a customer: first and last name (the company is not needed to tell them apart). */
+const customerName = (row: { first_name: string; last_name: string }) => `${row.first_name} ${row.last_name}`.trim()
+
+async function ownersById(tx: Queryable, shopId: string, ids: string[]): Promise<Map<string, ImportMoveEnd>> {
+  if (ids.length === 0) return new Map()
+  const { rows } = await tx.query<{ id: string; public_id: string; first_name: string; last_name: string }>(
+    'select id, public_id, first_name, last_name from customers where shop_id = $1::uuid and id = any($2::uuid[])',
+    [shopId, ids],
+  )
+  return new Map(rows.map((row) => [row.id, { id: row.public_id, name: customerName(row) }]))
 }
 
 export function vehicleImportTarget(options: VehicleImportOptions): ImportTarget<VehicleLookup> {
@@ -104,7 +119,8 @@ export function vehicleImportTarget(options: VehicleImportOptions): ImportTarget
         if (list) list.push(vehicle)
         else vehicles.set(value, [vehicle])
       }
-      return { vehicles, owners: foundOwners }
+      const currentOwners = await ownersById(tx, options.shopId, [...new Set(found.map((v) => v.customer_id))])
+      return { vehicles, owners: foundOwners, currentOwners }
     },
     plan(row, lookup): RowPlan {
       const matches = lookup.vehicles.get(row.key) ?? []
@@ -161,12 +177,25 @@ export function vehicleImportTarget(options: VehicleImportOptions): ImportTarget
       checkUpdatable(vehicleDefinition, existing, undefined)
       const input = parseInput(VehicleUpdateSchema, body, 'body')
       if (vehicleUpdateChanges(existing, input, owner?.id) === null) return { outcome: 'unchanged' }
-      return {
-        outcome: 'updated',
-        write: async (tx) => {
-          await updateVehicle(tx, actor, existing.public_id, input, { eventSummary })
-        },
+      const write = async (tx: Queryable) => {
+        // The write of PATCH /v1/vehicles/{id}: a move records vehicle.updated with customer_id among its
+        // changed_fields, as the API's does.
+        await updateVehicle(tx, actor, existing.public_id, input, { eventSummary })
       }
+      if (owner && owner.id !== existing.customer_id) {
+        const from = lookup.currentOwners.get(existing.customer_id) ?? { id: existing.customer_public_id, name: '' }
+        return {
+          outcome: 'moved',
+          move: {
+            id: existing.public_id,
+            key: `${key} "${row.key}"`,
+            from,
+            to: { id: owner.public_id, name: customerName(owner) },
+          },
+          write,
+        }
+      }
+      return { outcome: 'updated', write }
     },
     // A batch's creates in one statement; their owners were found and locked (for share) by lookup.
     async writeBulk(tx, items) {

@@ -25,6 +25,14 @@ async function file(name: string, content: string): Promise<string> {
 interface Report {
   created: number
   updated: number
+  moved: number
+  moves: {
+    line: number
+    id: string
+    key: string
+    from: { id: string; name: string }
+    to: { id: string; name: string }
+  }[]
   unchanged: number
   rejected: number
   rejections: { line: number; reason: string }[]
@@ -148,16 +156,30 @@ t.test('vehicles link to customers imported with the same keys', async (t) => {
 
   // V-2 moves to Bob (by email this time) and gets an odometer; matched on the external id.
   const moves = await file('moves.csv', 'external_id,customer_email,odometer\nV-2,BOB@example.com,5000\n')
-  const moved = await importJson([
-    'vehicles',
-    moves,
-    '--key',
-    'external_id',
-    ...integrationFlags,
-    '--customer-key',
-    'email',
+  const moveArgs = ['vehicles', moves, '--key', 'external_id', ...integrationFlags, '--customer-key', 'email']
+  const [before] = (await apiGet<{ data: Vehicle[] }>('/v1/vehicles?external_id=V-2')).data
+  // A person reads the move apart from updates, both customers named beside their ids.
+  const dry = await cli(['import', ...moveArgs, '--dry-run'])
+  t.equal(dry.code, 0, describe(dry))
+  t.match(dry.stdout, /It would be: 0 created, 0 updated, 1 moved, 0 unchanged, 0 rejected/)
+  t.match(
+    dry.stdout,
+    new RegExp(
+      `Would move:\\n.*\\n2 +${before?.id} \\(external_id "V-2"\\) +Ann Lee \\(${ann?.id}\\) +Bob Ray \\(${bob?.id}\\)`,
+    ),
+  )
+  const moved = await importJson(moveArgs)
+  t.same(counts(moved.report), [0, 0, 0, 0], describe(moved.result))
+  t.equal(moved.report.moved, 1, 'a VIN or key match that changes the customer is a move, not an update')
+  t.same(moved.report.moves, [
+    {
+      line: 2,
+      id: before?.id,
+      key: 'external_id "V-2"',
+      from: { id: ann?.id, name: 'Ann Lee' },
+      to: { id: bob?.id, name: 'Bob Ray' },
+    },
   ])
-  t.same(counts(moved.report), [0, 1, 0, 0], describe(moved.result))
   const [v2] = (await apiGet<{ data: Vehicle[] }>('/v1/vehicles?external_id=V-2')).data
   t.same([v2?.customer_id, v2?.odometer, v2?.version], [bob?.id, 5000, 2])
   const { rows: updates } = await api.pool.query<{ summary: { changed_fields: string[] } }>(
@@ -167,7 +189,26 @@ t.test('vehicles link to customers imported with the same keys', async (t) => {
   t.same(
     updates.map((e) => e.summary.changed_fields.sort()),
     [['customer_id', 'odometer']],
+    'the event of PATCH /v1/vehicles/{id} with a customer_id: vehicle.updated, customer_id among changed_fields',
   )
+  const movedAgain = await importJson(moveArgs)
+  t.same(
+    [movedAgain.report.moved, movedAgain.report.unchanged, movedAgain.report.moves],
+    [0, 1, []],
+    'moved once: the re-run is unchanged',
+  )
+  // An update that keeps the customer is an update.
+  const odometer = await file('odometer.csv', 'external_id,customer_email,odometer\nV-2,bob@example.com,6000\n')
+  const updated = await importJson([
+    'vehicles',
+    odometer,
+    '--key',
+    'external_id',
+    ...integrationFlags,
+    '--customer-key',
+    'email',
+  ])
+  t.same([...counts(updated.report), updated.report.moved], [0, 1, 0, 0, 0], describe(updated.result))
 })
 
 t.test('key vin with owners by cus_ id, from NDJSON', async (t) => {
@@ -177,7 +218,12 @@ t.test('key vin with owners by cus_ id, from NDJSON', async (t) => {
     `${JSON.stringify({ vin: '1hgcm82633a004352', customer_id: bob?.id, color: 'Blue' })}\n${JSON.stringify({ vin: '2T1BURHE0JC000001', customer_id: 'cus_nope', year: 2018 })}\n${JSON.stringify({ vin: 'WVWZZZ1JZXW000001', customer_id: bob?.id, year: '2018' })}\n`,
   )
   const result = await importJson(['vehicles', ndjson, '--key', 'vin', '--customer-key', 'id'])
-  t.same(counts(result.report), [0, 1, 0, 2], describe(result.result))
+  t.same(counts(result.report), [0, 0, 0, 2], describe(result.result))
+  t.same(
+    result.report.moves.map((m) => [m.line, m.key, m.from.name, m.to.id, m.to.name]),
+    [[1, 'vin "1HGCM82633A004352"', 'Ann Lee', bob?.id, 'Bob Ray']],
+    'matched on the VIN, owned by Ann, named Bob: moved',
+  )
   t.match(result.report.rejections[0]?.reason, /no customer with id "cus_nope"/)
   t.match(
     result.report.rejections[1]?.reason,
