@@ -7,6 +7,8 @@ import type { ColumnMapping } from '../platform/imports/mapping.js'
 import { type ImportTarget, type RejectsTarget, runImport } from '../platform/imports/runner.js'
 import { getIntegration, type IntegrationRow } from '../platform/tenancy/integrations.js'
 import type { ShopRow } from '../platform/tenancy/shops.js'
+import type { CustomerKeyKind } from '../resources/customers/import.js'
+import { ownerColumns } from '../resources/vehicles/import.js'
 import { exitCodeOf } from './base.js'
 import {
   type BulkImportResult,
@@ -170,4 +172,18 @@ export function checkKeyFlags(key: string, integration: string | undefined, keyF
       `${keyFlag} external_id needs --integration int_...: external ids belong to one integration (shopapi integrations list)`,
     )
   }
+}
+
+/**
+ * The owner key a `--customer-key` value names: the owner column (`customer_email`, as the README and
+ * the file's header say it) or the key alone (`email`); anything else is a usage error.
+ */
+export function ownerKeyOfFlag(value: string): CustomerKeyKind {
+  const text = value.trim().toLowerCase()
+  for (const [kind, column] of Object.entries(ownerColumns) as [CustomerKeyKind, string][]) {
+    if (text === kind || text === column) return kind
+  }
+  throw new UsageError(
+    `--customer-key must be customer_email, customer_phone, customer_external_id or customer_id (the owner column; email, phone, external_id or id say the same), got ${JSON.stringify(value)}`,
+  )
 }
