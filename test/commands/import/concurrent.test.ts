@@ -135,12 +135,12 @@ t.test('vehicles --key vin: two runs at once make each vehicle once; a re-run ch
   t.same([again.created, again.updated, again.unchanged, again.rejected], [0, 0, rows, 0], 'the re-run: all unchanged')
 })
 
-t.test('inventory import: two runs at once take turns; neither fails on the other', async (t) => {
+t.test('import inventory: two runs at once take turns; neither fails on the other', async (t) => {
   const lines = ['part_number,name,quantity_on_hand']
   for (let i = 1; i <= rows; i++) lines.push(`TW-${i},Twice ${i},${i % 9}`)
   const path = join(dir, 'items.csv')
   await writeFile(path, `${lines.join('\n')}\n`)
-  const reports = await twiceAtOnce(t, ['inventory', 'import', path, '--json'], 'shopapi inventory:import')
+  const reports = await twiceAtOnce(t, ['import', 'inventory', path, '--json'], 'shopapi import:inventory')
   t.equal(
     reports.reduce((sum, report) => sum + report.unchanged, 0),
     rows,
@@ -152,7 +152,7 @@ t.test('inventory import: two runs at once take turns; neither fails on the othe
   )
 })
 
-t.test('canned-jobs import: two runs at once take turns; neither fails on the other', async (t) => {
+t.test('import canned-jobs: two runs at once take turns; neither fails on the other', async (t) => {
   const jobs = 300
   const lines: string[] = []
   for (let i = 1; i <= jobs; i++) {
@@ -167,7 +167,7 @@ t.test('canned-jobs import: two runs at once take turns; neither fails on the ot
   }
   const path = join(dir, 'canned-jobs.ndjson')
   await writeFile(path, `${lines.join('\n')}\n`)
-  const results = await startTogether(t, ['canned-jobs', 'import', path, '--json'], 'shopapi canned-jobs:import')
+  const results = await startTogether(t, ['import', 'canned-jobs', path, '--json'], 'shopapi import:canned-jobs')
   const reports = results.map((result) => reportOf(t, result))
   t.same(reports.map((report) => report.created).sort(), [0, jobs], 'one created them, the other found them')
   t.equal(
