@@ -4,14 +4,22 @@ import { ApiError } from '../lib/errors.js'
 /** A field of an input schema as its flag is spelled: `daily_capacity` is `--daily-capacity`. */
 const flagName = (field: string) => `--${field.replaceAll('_', '-')}`
 
-/** Flags checked by a resource's input schema; the first problem is the one error line. */
-export function parseFlags<S extends z.ZodType>(schema: S, flags: Record<string, unknown>) {
+/**
+ * Flags checked by a resource's input schema; the first problem is the one error line. `flagOf`
+ * names the flag of a field spelled otherwise (`customer_id` is `--customer`).
+ */
+export function parseFlags<S extends z.ZodType>(
+  schema: S,
+  flags: Record<string, unknown>,
+  flagOf: Record<string, string> = {},
+) {
   const present = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined))
   const parsed = schema.safeParse(present)
   if (parsed.success) return parsed.data as z.output<S>
   const issue = parsed.error.issues[0]
   const field = String(issue?.path[0] ?? 'input')
-  throw new ApiError('invalid_request', `${flagName(field)} ${issue?.message ?? 'is invalid'}`, { param: field })
+  const flag = flagOf[field] ? `--${flagOf[field]}` : flagName(field)
+  throw new ApiError('invalid_request', `${flag} ${issue?.message ?? 'is invalid'}`, { param: field })
 }
 
 /**

@@ -1,0 +1,96 @@
+import type { Customer } from '../resources/customers/schema.js'
+import type { Vehicle } from '../resources/vehicles/schema.js'
+
+// How the front-desk commands show customers and vehicles to people: a name is always printed beside
+// an id, and an address or a vehicle reads as a line, not as JSON. `--json` prints the API's objects.
+
+export function customerName(customer: Pick<Customer, 'first_name' | 'last_name' | 'company_name'>): string {
+  const name = `${customer.first_name} ${customer.last_name}`
+  return customer.company_name ? `${name} (${customer.company_name})` : name
+}
+
+export function vehicleName(vehicle: Pick<Vehicle, 'year' | 'make' | 'model' | 'vin' | 'plate'>): string {
+  const described = [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null).join(' ')
+  const name = described || vehicle.vin || 'Vehicle'
+  return vehicle.plate ? `${name} [${vehicle.plate}]` : name
+}
+
+export const customerColumns = [
+  { key: 'id', header: 'ID' },
+  { key: 'name', header: 'NAME' },
+  { key: 'phone', header: 'PHONE' },
+  { key: 'email', header: 'EMAIL' },
+  { key: 'tags', header: 'TAGS' },
+  { key: 'archived', header: 'ARCHIVED' },
+]
+
+export function customerRow(customer: Customer): Record<string, unknown> {
+  return { ...customer, name: customerName(customer) }
+}
+
+/** A customer as the two-column table of `printRecord`: the address on one line. */
+export function customerFields(customer: Customer): Record<string, unknown> {
+  const { address } = customer
+  const line = [
+    address.line1,
+    address.city,
+    [address.region, address.postal_code].filter(Boolean).join(' '),
+    address.country,
+  ]
+    .filter((part) => part)
+    .join(', ')
+  return {
+    id: customer.id,
+    name: customerName(customer),
+    email: customer.email,
+    phone: customer.phone,
+    phone_alt: customer.phone_alt,
+    address: line || null,
+    preferred_contact: customer.preferred_contact,
+    tags: customer.tags,
+    fleet_account: customer.fleet_account,
+    tax_exempt: customer.tax_exempt,
+    notes: customer.notes,
+    archived: customer.archived,
+    merged_into: customer.merged_into,
+    version: customer.version,
+  }
+}
+
+export const vehicleColumns = [
+  { key: 'id', header: 'ID' },
+  { key: 'name', header: 'VEHICLE' },
+  { key: 'vin', header: 'VIN' },
+  { key: 'customer_id', header: 'CUSTOMER ID' },
+  { key: 'customer', header: 'CUSTOMER' },
+  { key: 'odometer', header: 'ODOMETER' },
+]
+
+export function vehicleRow(vehicle: Vehicle, customer?: string | null): Record<string, unknown> {
+  return { ...vehicle, name: vehicleName(vehicle), customer: customer ?? null }
+}
+
+/** A vehicle as the two-column table of `printRecord`, its owner named beside the id. */
+export function vehicleFields(vehicle: Vehicle, owner: string | null): Record<string, unknown> {
+  return {
+    id: vehicle.id,
+    vehicle: vehicleName(vehicle),
+    customer_id: vehicle.customer_id,
+    customer: owner,
+    vin: vehicle.vin,
+    year: vehicle.year,
+    make: vehicle.make,
+    model: vehicle.model,
+    trim: vehicle.trim,
+    engine: vehicle.engine,
+    color: vehicle.color,
+    plate: vehicle.plate,
+    plate_region: vehicle.plate_region,
+    unit_number: vehicle.unit_number,
+    odometer: vehicle.odometer,
+    notes: vehicle.notes,
+    archived: vehicle.archived,
+    merged_into: vehicle.merged_into,
+    version: vehicle.version,
+  }
+}
