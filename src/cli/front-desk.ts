@@ -1,5 +1,8 @@
+import type { Queryable } from '../db/pool.js'
+import type { Appointment } from '../resources/appointments/schema.js'
 import type { Customer } from '../resources/customers/schema.js'
 import type { Vehicle } from '../resources/vehicles/schema.js'
+import { type Names, nameOf, namesOf } from './names.js'
 
 // How the front-desk commands show customers and vehicles to people: a name is always printed beside
 // an id, and an address or a vehicle reads as a line, not as JSON. `--json` prints the API's objects.
@@ -93,4 +96,41 @@ export function vehicleFields(vehicle: Vehicle, owner: string | null): Record<st
     merged_into: vehicle.merged_into,
     version: vehicle.version,
   }
+}
+
+/**
+ * An appointment as the two-column table of `printRecord`: each of its customer, vehicle, technician
+ * and repair order with a name beside the id (`names`: cli/names.ts).
+ */
+export function appointmentFields(appointment: Appointment, names: Names): Record<string, unknown> {
+  return {
+    id: appointment.id,
+    status: appointment.status,
+    date: appointment.date,
+    time: `${appointment.time} (${appointment.timezone})`,
+    duration_minutes: appointment.duration_minutes,
+    customer_id: appointment.customer_id,
+    customer: nameOf(names, appointment.customer_id),
+    vehicle_id: appointment.vehicle_id,
+    vehicle: nameOf(names, appointment.vehicle_id),
+    technician_id: appointment.technician_id,
+    technician: nameOf(names, appointment.technician_id),
+    reason: appointment.reason,
+    notes: appointment.notes,
+    repair_order_id: appointment.repair_order_id,
+    status_reason: appointment.status_reason,
+    arrived_at: appointment.arrived_at,
+    cancelled_at: appointment.cancelled_at,
+    available_actions: appointment.available_actions,
+    version: appointment.version,
+  }
+}
+
+/** The names an appointment's table shows. */
+export function appointmentNames(db: Queryable, shopId: string, appointment: Appointment): Promise<Names> {
+  return namesOf(db, shopId, {
+    customers: [appointment.customer_id],
+    vehicles: [appointment.vehicle_id],
+    technicians: [appointment.technician_id],
+  })
 }
