@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/pool.js'
+import type { PricingTotals } from '../platform/money-schemas.js'
 import type { Appointment } from '../resources/appointments/schema.js'
 import type { Customer } from '../resources/customers/schema.js'
+import type { Job } from '../resources/jobs/schema.js'
 import type { Vehicle } from '../resources/vehicles/schema.js'
 import { type Names, nameOf, namesOf } from './names.js'
 
@@ -133,4 +135,32 @@ export function appointmentNames(db: Queryable, shopId: string, appointment: App
     vehicles: [appointment.vehicle_id],
     technicians: [appointment.technician_id],
   })
+}
+
+/** Pricing totals on one line, as a paper estimate reads: "Labor 180.00  Parts 90.00 … Total 297.00 USD". */
+export function pricingLine(pricing: PricingTotals | null): string | null {
+  if (!pricing) return null
+  return `Labor ${pricing.labor}  Parts ${pricing.parts}  Fees ${pricing.fees}  Discounts ${pricing.discounts}  Subtotal ${pricing.subtotal}  Tax ${pricing.tax}  Total ${pricing.total} ${pricing.currency}`
+}
+
+/** A job as the two-column table of `printRecord`: its technician named beside the id, its pricing on a line. */
+export function jobRecord(job: Job, names: Names): Record<string, unknown> {
+  return {
+    id: job.id,
+    repair_order_id: job.repair_order_id,
+    name: job.name,
+    kind: job.kind,
+    decision_state: job.decision_state,
+    execution_state: job.execution_state,
+    technician_id: job.technician_id,
+    technician: nameOf(names, job.technician_id),
+    canned_job_id: job.canned_job_id,
+    labor_hours: job.labor_hours,
+    taxable: job.taxable,
+    pricing: pricingLine(job.pricing),
+    available_actions: job.available_actions,
+    started_at: job.started_at,
+    completed_at: job.completed_at,
+    version: job.version,
+  }
 }
