@@ -334,9 +334,10 @@ async function invoiceJobs(tx: Queryable, shopId: string, jobs: JobForInvoice[])
   }))
 }
 
-async function liveInvoiceOf(tx: Queryable, shopId: string, orderId: string) {
-  const { rows } = await tx.query<{ public_id: string; number: string }>(
-    `select public_id, number from invoices
+/** The posted (not voided) invoice of a repair order, if it has one. */
+export async function liveInvoiceOf(tx: Queryable, shopId: string, orderId: string) {
+  const { rows } = await tx.query<{ id: string; public_id: string; number: string }>(
+    `select id, public_id, number from invoices
      where shop_id = $1::uuid and repair_order_id = $2::uuid and doc_type = 'invoice' and status = 'posted'`,
     [shopId, orderId],
   )
