@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core'
+import { nameOf, namesOf } from '../../cli/names.js'
 import { StaffCommand } from '../../cli/staff.js'
 import { UsageError } from '../../lib/errors.js'
 import { calendarDateRule, dateIn, isCalendarDate } from '../../lib/wall-clock.js'
@@ -26,22 +27,30 @@ export default class AppointmentsList extends StaffCommand {
     if (flags.status !== undefined && !(appointmentStatuses as readonly string[]).includes(flags.status)) {
       throw new UsageError(`Unknown status "${flags.status}": one of ${appointmentStatuses.join(', ')}`)
     }
-    const appointments = await this.staffRead(flags, async ({ db, actor, shop }) => {
+    const { appointments, names } = await this.staffRead(flags, async ({ db, actor, shop }) => {
       const date = flags.date ?? dateIn(shop.timezone)
       const rows = await appointmentsOnDate(db, actor, date, flags.status)
-      return rows.map((row) => ({
+      const appointments = rows.map((row) => ({
         ...toAppointmentResource(row.appointment, 'staff'),
         customer_name: row.customerName,
       }))
+      const names = await namesOf(db, shop.id, {
+        vehicles: appointments.map((appointment) => appointment.vehicle_id),
+        technicians: appointments.map((appointment) => appointment.technician_id),
+      })
+      return { appointments, names }
     })
     this.printTable(
       appointments.map((appointment) => ({
         time: appointment.time,
         minutes: appointment.duration_minutes,
         status: appointment.status,
+        customer_id: appointment.customer_id,
         customer: appointment.customer_name,
-        vehicle: appointment.vehicle_id,
-        technician: appointment.technician_id,
+        vehicle_id: appointment.vehicle_id,
+        vehicle: nameOf(names, appointment.vehicle_id),
+        technician_id: appointment.technician_id,
+        technician: nameOf(names, appointment.technician_id),
         reason: appointment.reason,
         id: appointment.id,
       })),
@@ -49,8 +58,11 @@ export default class AppointmentsList extends StaffCommand {
         { key: 'time', header: 'TIME' },
         { key: 'minutes', header: 'MIN' },
         { key: 'status', header: 'STATUS' },
+        { key: 'customer_id', header: 'CUSTOMER ID' },
         { key: 'customer', header: 'CUSTOMER' },
+        { key: 'vehicle_id', header: 'VEHICLE ID' },
         { key: 'vehicle', header: 'VEHICLE' },
+        { key: 'technician_id', header: 'TECHNICIAN ID' },
         { key: 'technician', header: 'TECHNICIAN' },
         { key: 'reason', header: 'REASON' },
         { key: 'id', header: 'ID' },

@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core'
+import { nameOf, namesOf } from '../../cli/names.js'
 import { StaffCommand } from '../../cli/staff.js'
 import { parseInput } from '../../platform/operation.js'
 import { toRepairOrderResource } from '../../resources/repair-orders/present.js'
@@ -7,7 +8,8 @@ import { listRepairOrders } from '../../resources/repair-orders/service.js'
 import { publicRepairOrderStates } from '../../resources/shop-floor/states.js'
 
 export default class RepairOrdersList extends StaffCommand {
-  static override description = 'List repair orders, newest first.'
+  static override description =
+    'List repair orders, newest first, each with its customer and vehicle named beside their ids.'
   static override examples = [
     '<%= config.bin %> repair-orders list',
     '<%= config.bin %> repair-orders list --state in_progress --limit 20 --json',
@@ -26,17 +28,24 @@ export default class RepairOrdersList extends StaffCommand {
       { limit: flags.limit, ...(flags.state !== undefined ? { state: flags.state } : {}) },
       'query',
     )
-    const orders = await this.staffRead(flags, async ({ db, actor }) => {
+    const { orders, names } = await this.staffRead(flags, async ({ db, actor, shop }) => {
       const { limit: _limit, cursor: _cursor, sort, ...filters } = query
       const page = await listRepairOrders(db, actor, filters, { sort, limit: query.limit })
-      return page.rows.map(toRepairOrderResource)
+      const orders = page.rows.map(toRepairOrderResource)
+      const names = await namesOf(db, shop.id, {
+        customers: orders.map((order) => order.customer_id),
+        vehicles: orders.map((order) => order.vehicle_id),
+      })
+      return { orders, names }
     })
     this.printTable(
       orders.map((order) => ({
         number: order.number,
         state: order.state,
-        customer: order.customer_id,
-        vehicle: order.vehicle_id,
+        customer_id: order.customer_id,
+        customer: nameOf(names, order.customer_id),
+        vehicle_id: order.vehicle_id,
+        vehicle: nameOf(names, order.vehicle_id),
         total: order.pricing ? `${order.pricing.total} ${order.pricing.currency}` : null,
         created: order.created_at,
         id: order.id,
@@ -44,7 +53,9 @@ export default class RepairOrdersList extends StaffCommand {
       [
         { key: 'number', header: 'NUMBER' },
         { key: 'state', header: 'STATE' },
+        { key: 'customer_id', header: 'CUSTOMER ID' },
         { key: 'customer', header: 'CUSTOMER' },
+        { key: 'vehicle_id', header: 'VEHICLE ID' },
         { key: 'vehicle', header: 'VEHICLE' },
         { key: 'total', header: 'TOTAL' },
         { key: 'created', header: 'CREATED' },

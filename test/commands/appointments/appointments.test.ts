@@ -84,13 +84,19 @@ t.test('appointments list --date: the day in time order, as a table and as JSON'
 
   const table = await cli(['appointments', 'list', '--date', day])
   t.equal(table.code, 0, { output: describe(table) })
-  t.match(table.stdout, /TIME\s+MIN\s+STATUS\s+CUSTOMER\s+VEHICLE\s+TECHNICIAN\s+REASON\s+ID/, 'a header row')
   t.match(
     table.stdout,
-    new RegExp(`15:00\\s+60\\s+booked\\s+Grace Hopper\\s+${vehicleId}\\s+-\\s+Brakes\\s+${afternoon.id}`),
+    /TIME\s+MIN\s+STATUS\s+CUSTOMER ID\s+CUSTOMER\s+VEHICLE ID\s+VEHICLE\s+TECHNICIAN ID\s+TECHNICIAN\s+REASON\s+ID/,
+    'a header row',
   )
-  t.match(table.stdout, /12:30\s+90\s+booked\s+Grace Hopper/)
-  t.match(table.stdout, /10:00\s+60\s+cancelled\s+Alan Turing/)
+  t.match(
+    table.stdout,
+    new RegExp(
+      `15:00\\s+60\\s+booked\\s+${customerId}\\s+Grace Hopper\\s+${vehicleId}\\s+2021 Ford Transit\\s+-\\s+-\\s+Brakes\\s+${afternoon.id}`,
+    ),
+  )
+  t.match(table.stdout, /12:30\s+90\s+booked\s+cus_\w+\s+Grace Hopper/)
+  t.match(table.stdout, /10:00\s+60\s+cancelled\s+cus_\w+\s+Alan Turing/)
   const rowOrder = [morning, cancelled, noon, afternoon].map((appointment) => table.stdout.indexOf(appointment.id))
   t.same(
     rowOrder,

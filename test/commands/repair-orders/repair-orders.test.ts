@@ -134,7 +134,12 @@ t.test('create refusals are one line', async (t) => {
 t.test('list: table and --json, --state filter', async (t) => {
   const table = await cli(['repair-orders', 'list'])
   t.equal(table.code, 0, { output: describe(table) })
-  t.match(table.stdout, /NUMBER\s+STATE\s+CUSTOMER\s+VEHICLE\s+TOTAL\s+CREATED/)
+  t.match(table.stdout, /NUMBER\s+STATE\s+CUSTOMER ID\s+CUSTOMER\s+VEHICLE ID\s+VEHICLE\s+TOTAL\s+CREATED/)
+  t.match(
+    table.stdout,
+    new RegExp(`${customer.body.id}\\s+Dana Fleet\\s+${vehicle.body.id}\\s+Vehicle\\s+0\\.00 USD`),
+    'names beside ids',
+  )
   t.match(table.stdout, /0\.00 USD/)
   const json = await cli(['repair-orders', 'list', '--state', 'unknown', '--json'])
   t.equal(json.code, 0, { output: describe(json) })
