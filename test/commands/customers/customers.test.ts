@@ -118,6 +118,20 @@ t.test('list finds by search, phone and email; show names the vehicles', async (
   t.same(json, (await send<Customer>('GET', `/customers/${customer.id}`, key)).body, 'the API object')
 })
 
+t.test('a name an integration wrote reaches the terminal escaped; --json gives it exactly', async (t) => {
+  const { key: writer } = await createTestKey(api.pool, shop, ['customers.read', 'customers.write'], 'CRM')
+  const reply = await send<Customer>('POST', '/customers', writer, {
+    body: { first_name: 'Eve\u001b[31m', last_name: 'Mallory' },
+  })
+  t.equal(reply.status, 201)
+  const table = await cli(['customers', 'list', '--search', 'mallory'])
+  t.equal(table.code, 0, { output: describeResult(table) })
+  t.notOk(table.stdout.includes('\u001b'), 'no escape byte in the table')
+  t.match(table.stdout, new RegExp(`${reply.body.id}\\s+Eve\\\\u001b\\[31m Mallory`))
+  const json = jsonOutput<Customer[]>(t, await cli(['customers', 'list', '--search', 'mallory', '--json']))
+  t.equal(json[0]?.first_name, 'Eve\u001b[31m')
+})
+
 t.test('refusals: one line, exit 1, nothing written', async (t) => {
   const before = (await api.pool.query('select count(*)::int as n from events')).rows[0]
   assertOneLineFailure(t, await cli(['customers', 'create', '--first-name', ' ', '--last-name', 'X']), /--first-name/)
