@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core'
 import { parseFlags } from '../../cli/flag-input.js'
 import { appointmentFields, appointmentNames } from '../../cli/front-desk.js'
+import { numberFlag } from '../../cli/record-flags.js'
 import { StaffCommand } from '../../cli/staff.js'
 import { addDays, dateIn } from '../../lib/wall-clock.js'
 import { toAppointmentResource } from '../../resources/appointments/present.js'
@@ -43,12 +44,6 @@ export default class AppointmentsBook extends StaffCommand {
     const { appointment, names } = await this.staffChange({ ...flags, record }, async ({ db, actor, shop }) => {
       const today = dateIn(shop.timezone)
       const date = flags.date === 'today' ? today : flags.date === 'tomorrow' ? addDays(today, 1) : flags.date
-      const duration =
-        flags.duration === undefined
-          ? undefined
-          : /^\d{1,4}$/.test(flags.duration)
-            ? Number(flags.duration)
-            : flags.duration
       const input = parseFlags(
         AppointmentCreateSchema,
         {
@@ -56,7 +51,7 @@ export default class AppointmentsBook extends StaffCommand {
           vehicle_id: flags.vehicle,
           date,
           time: flags.time,
-          duration_minutes: duration,
+          duration_minutes: numberFlag(flags.duration),
           reason: flags.concern,
           notes: flags.notes,
           technician_id: flags.technician,
