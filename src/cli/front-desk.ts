@@ -164,3 +164,8 @@ export function jobRecord(job: Job, names: Names): Record<string, unknown> {
     version: job.version,
   }
 }
+
+/** A job and the names its table shows (its technician's), read in the command's transaction. */
+export async function jobWithNames(db: Queryable, shopId: string, job: Job): Promise<{ job: Job; names: Names }> {
+  return { job, names: await namesOf(db, shopId, { technicians: [job.technician_id] }) }
+}

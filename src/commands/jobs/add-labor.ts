@@ -1,6 +1,7 @@
 import { Args, Flags } from '@oclif/core'
+import { jobRecord, jobWithNames } from '../../cli/front-desk.js'
 import { StaffCommand } from '../../cli/staff.js'
-import { jobFields, toJobResource, toLaborResource } from '../../resources/jobs/present.js'
+import { toJobResource, toLaborResource } from '../../resources/jobs/present.js'
 import { addLabor } from '../../resources/jobs/service.js'
 
 export default class JobsAddLabor extends StaffCommand {
@@ -22,20 +23,21 @@ export default class JobsAddLabor extends StaffCommand {
   async run() {
     const { args, flags } = await this.parse(JobsAddLabor)
     const source = { ...flags, record: { table: 'jobs', kind: 'job' as const, publicId: args.job, param: 'JOB_ID' } }
-    const result = await this.staffChange(source, async ({ db, actor }) => {
+    const { names, ...result } = await this.staffChange(source, async ({ db, actor, shop }) => {
       const added = await addLabor(db, actor, args.job, {
         hours: flags.hours,
         rate: flags.rate,
         technician: flags.technician,
         description: flags.description,
       })
-      return { labor_entry: toLaborResource(added.entry), job: toJobResource(added.job, 'staff') }
+      const { job, names } = await jobWithNames(db, shop.id, toJobResource(added.job, 'staff'))
+      return { labor_entry: toLaborResource(added.entry), job, names }
     })
     const { labor_entry: entry, job } = result
     this.log(
       `Added ${entry.id}: ${entry.hours} h × ${entry.pricing?.rate} = ${entry.pricing?.amount} ${entry.pricing?.currency}`,
     )
-    this.printRecord(job, jobFields)
+    this.printRecord(jobRecord(job, names))
     return result
   }
 }

@@ -1,6 +1,7 @@
 import { Args, Flags } from '@oclif/core'
+import { jobRecord, jobWithNames } from '../../cli/front-desk.js'
 import { StaffCommand } from '../../cli/staff.js'
-import { jobFields, toJobResource, toPartResource } from '../../resources/jobs/present.js'
+import { toJobResource, toPartResource } from '../../resources/jobs/present.js'
 import { addPart } from '../../resources/jobs/service.js'
 
 export default class JobsAddPart extends StaffCommand {
@@ -30,7 +31,7 @@ export default class JobsAddPart extends StaffCommand {
   async run() {
     const { args, flags } = await this.parse(JobsAddPart)
     const source = { ...flags, record: { table: 'jobs', kind: 'job' as const, publicId: args.job, param: 'JOB_ID' } }
-    const result = await this.staffChange(source, async ({ db, actor }) => {
+    const { names, ...result } = await this.staffChange(source, async ({ db, actor, shop }) => {
       const added = await addPart(db, actor, args.job, {
         item: flags.item,
         partNumber: flags['part-number'],
@@ -39,13 +40,14 @@ export default class JobsAddPart extends StaffCommand {
         price: flags.price,
         cost: flags.cost,
       })
-      return { part: toPartResource(added.entry), job: toJobResource(added.job, 'staff') }
+      const { job, names } = await jobWithNames(db, shop.id, toJobResource(added.job, 'staff'))
+      return { part: toPartResource(added.entry), job, names }
     })
     const { part, job } = result
     this.log(
       `Added ${part.id}: ${part.quantity} × ${part.description} at ${part.pricing?.unit_price} = ${part.pricing?.amount} ${part.pricing?.currency}`,
     )
-    this.printRecord(job, jobFields)
+    this.printRecord(jobRecord(job, names))
     return result
   }
 }

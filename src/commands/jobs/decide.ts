@@ -1,6 +1,7 @@
 import { Args } from '@oclif/core'
+import { jobRecord, jobWithNames } from '../../cli/front-desk.js'
 import { StaffCommand } from '../../cli/staff.js'
-import { jobFields, toJobResource } from '../../resources/jobs/present.js'
+import { toJobResource } from '../../resources/jobs/present.js'
 import { decisionStates } from '../../resources/jobs/schema.js'
 import { decideJob } from '../../resources/jobs/service.js'
 
@@ -16,10 +17,10 @@ export default class JobsDecide extends StaffCommand {
   async run() {
     const { args, flags } = await this.parse(JobsDecide)
     const source = { ...flags, record: { table: 'jobs', kind: 'job' as const, publicId: args.job, param: 'JOB_ID' } }
-    const job = await this.staffChange(source, async ({ db, actor }) =>
-      toJobResource(await decideJob(db, actor, args.job, args.decision), 'staff'),
+    const { job, names } = await this.staffChange(source, async ({ db, actor, shop }) =>
+      jobWithNames(db, shop.id, toJobResource(await decideJob(db, actor, args.job, args.decision), 'staff')),
     )
-    this.printRecord(job, jobFields)
+    this.printRecord(jobRecord(job, names))
     return job
   }
 }

@@ -1,6 +1,7 @@
 import { Args } from '@oclif/core'
+import { jobRecord, jobWithNames } from '../../cli/front-desk.js'
 import { StaffCommand } from '../../cli/staff.js'
-import { jobFields, toJobResource } from '../../resources/jobs/present.js'
+import { toJobResource } from '../../resources/jobs/present.js'
 import { pauseJob } from '../../resources/jobs/service.js'
 
 export default class JobsPause extends StaffCommand {
@@ -14,10 +15,10 @@ export default class JobsPause extends StaffCommand {
   async run() {
     const { args, flags } = await this.parse(JobsPause)
     const source = { ...flags, record: { table: 'jobs', kind: 'job' as const, publicId: args.job, param: 'JOB_ID' } }
-    const job = await this.staffChange(source, async ({ db, actor }) =>
-      toJobResource(await pauseJob(db, actor, args.job), 'staff'),
+    const { job, names } = await this.staffChange(source, async ({ db, actor, shop }) =>
+      jobWithNames(db, shop.id, toJobResource(await pauseJob(db, actor, args.job), 'staff')),
     )
-    this.printRecord(job, jobFields)
+    this.printRecord(jobRecord(job, names))
     return job
   }
 }

@@ -82,20 +82,3 @@ export function toPartResource(row: PartRow): PartEntry {
     updated_at: row.updated_at.toISOString(),
   }
 }
-
-/** The fields the staff CLI shows people for a job (`--json` prints it whole). */
-export const jobFields = [
-  'id',
-  'repair_order_id',
-  'name',
-  'kind',
-  'decision_state',
-  'execution_state',
-  'technician_id',
-  'labor_hours',
-  'taxable',
-  'pricing',
-  'started_at',
-  'completed_at',
-  'version',
-]

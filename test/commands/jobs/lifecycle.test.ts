@@ -131,8 +131,16 @@ t.test('start, complete, unable-to-complete: the API actions, their events and b
   t.same(await eventTypes(job.id), ['job.created', 'job.status_changed', 'job.status_changed', 'job.status_changed'])
   assertOneLineFailure(t, await cli(['jobs', 'start', job.id]), /completed/)
 
-  const other = jsonOutput<JobJson>(t, await cli(['jobs', 'add', order.public_id, '--name', 'Align', '--json']))
-  jsonOutput(t, await cli(['jobs', 'decide', other.id, 'authorized', '--json']))
+  const other = jsonOutput<JobJson>(
+    t,
+    await cli(['jobs', 'add', order.public_id, '--name', 'Align', '--technician', technician, '--json']),
+  )
+  // decide, add-labor, add-part and pause print the same table: the technician named, pricing on a line.
+  const decided = await cli(['jobs', 'decide', other.id, 'authorized'])
+  t.equal(decided.code, 0, { output: describeResult(decided) })
+  t.match(decided.stdout, new RegExp(`technician_id\\s+${technician}\\s*\\ntechnician\\s+Sam Ortiz`))
+  t.match(decided.stdout, /pricing\s+Labor 0\.00 .*Total 0\.00 USD/)
+  t.notMatch(decided.stdout, /\{"/, 'no raw JSON')
   const unable = jsonOutput<JobJson>(t, await cli(['jobs', 'unable-to-complete', other.id, '--json']))
   t.equal(unable.execution_state, 'unable_to_complete')
 })
