@@ -142,7 +142,11 @@ t.test('shops: create and list, human and --json', async (t) => {
   const table = await cli(['shops', 'list'])
   t.equal(table.code, 0, 'shops list exits 0')
   const [header, ...rows] = table.stdout.trim().split('\n')
-  t.match(header, /^ID\s+NAME\s+TIME ZONE\s+CURRENCY\s+CONFIRM BOOKINGS\s+CREATED\s*$/, 'the table has headers')
+  t.match(
+    header,
+    /^ID\s+NAME\s+TIME ZONE\s+CURRENCY\s+CONFIRM BOOKINGS\s+CREATED\s+DEFAULT\s*$/,
+    'the table has headers',
+  )
   t.equal(rows.length, 1, 'one row per shop')
   t.match(
     rows[0],

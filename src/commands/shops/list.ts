@@ -15,15 +15,18 @@ export default class ShopsList extends BaseCommand {
       ...presentShop(shop),
       default: shop.public_id === chosen,
     }))
-    this.printTable(shops, [
-      { key: 'default', header: 'DEFAULT' },
-      { key: 'id', header: 'ID' },
-      { key: 'name', header: 'NAME' },
-      { key: 'timezone', header: 'TIME ZONE' },
-      { key: 'currency', header: 'CURRENCY' },
-      { key: 'confirm_bookings', header: 'CONFIRM BOOKINGS' },
-      { key: 'created_at', header: 'CREATED' },
-    ])
+    this.printTable(
+      shops.map((shop) => ({ ...shop, default: shop.default ? 'yes' : '' })),
+      [
+        { key: 'id', header: 'ID' },
+        { key: 'name', header: 'NAME' },
+        { key: 'timezone', header: 'TIME ZONE' },
+        { key: 'currency', header: 'CURRENCY' },
+        { key: 'confirm_bookings', header: 'CONFIRM BOOKINGS' },
+        { key: 'created_at', header: 'CREATED' },
+        { key: 'default', header: 'DEFAULT' },
+      ],
+    )
     return shops
   }
 }

@@ -70,7 +70,9 @@ t.test('shops use saves the shop for this database; --shop and SHOPAPI_SHOP stil
   )
   const table = await runCommand(['shops', 'list'], env)
   t.equal(table.code, 0, 'the table exits 0', { output: describeResult(table) })
-  t.match(table.stdout, /DEFAULT\s+ID\s+NAME/, 'a DEFAULT column beside id and name')
+  t.match(table.stdout, /CREATED\s+DEFAULT/, 'a DEFAULT column')
+  t.match(table.stdout, new RegExp(`${first.public_id}\\s.*\\syes\\s*$`, 'm'), 'the default shop reads yes')
+  t.notMatch(table.stdout, new RegExp(`${second.public_id}\\s.*\\syes\\s*$`, 'm'), 'the other does not')
 
   // Another database has its own choice: the saved shop is not used there.
   goneShop = (await createTestShop(other.pool)).public_id
