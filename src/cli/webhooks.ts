@@ -158,6 +158,8 @@ export function presentAttempt(row: AttemptRow) {
     response_status: row.response_status,
     error: row.error,
     signatures: row.signatures,
+    retry_after_seconds: row.retry_after_seconds,
+    disabled_endpoint: row.disabled_endpoint,
     manual: row.manual,
     response_body: row.response_body,
   }

@@ -15,6 +15,7 @@ import {
   recordAttempt,
   UnrecordedAttemptError,
 } from './record.js'
+import { parseRetryAfter, retryAfterStatuses } from './retry-schedule.js'
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
 export const webhookUserAgent = `shopapi-webhooks/${version}`
@@ -85,11 +86,14 @@ export async function sendDelivery(
     body,
     timeoutMs,
   )
-  const outcome = (fields: Pick<AttemptOutcome, 'responseStatus' | 'error' | 'responseBody'>): AttemptOutcome => ({
+  const outcome = (
+    fields: Pick<AttemptOutcome, 'responseStatus' | 'error' | 'responseBody'> & { retryAfterSeconds?: number | null },
+  ): AttemptOutcome => ({
     startedAt,
     durationMs: Math.round(performance.now() - started),
     signatures: secrets.length,
     succeeded: fields.responseStatus !== null && fields.responseStatus >= 200 && fields.responseStatus < 300,
+    retryAfterSeconds: null,
     ...fields,
   })
   if ('error' in response) {
@@ -104,6 +108,7 @@ export async function sendDelivery(
     })
   }
   const { status, location } = response
+  const retryAfterSeconds = parseRetryAfter(response.retryAfter, startedAt)
   const redirect =
     status >= 300 && status < 400
       ? storableText(
@@ -114,13 +119,23 @@ export async function sendDelivery(
       : null
   return outcome({
     responseStatus: status,
-    error: redirect ?? (status >= 200 && status < 300 ? null : `receiver answered ${status}`),
+    error: redirect ?? (status >= 200 && status < 300 ? null : answeredError(status, retryAfterSeconds)),
     responseBody: response.body ? storableText(response.body) : null,
+    retryAfterSeconds,
   })
 }
 
+/** What a failed answer says on the attempt: its status, and what the receiver asked of the schedule. */
+function answeredError(status: number, retryAfterSeconds: number | null): string {
+  if (status === 410) return 'receiver answered 410 Gone: the endpoint is disabled'
+  if (retryAfterSeconds !== null) {
+    return `receiver answered ${status} with Retry-After: ${retryAfterSeconds} s, so no retry comes earlier`
+  }
+  return `receiver answered ${status}`
+}
+
 type PostResult =
-  | { status: number; location: string | undefined; body: Buffer | null }
+  | { status: number; location: string | undefined; retryAfter: string | undefined; body: Buffer | null }
   | { error: unknown; timedOut: boolean }
 
 // The origin and path of each endpoint url, parsed once (the worker sends to the same few urls).
@@ -157,6 +172,7 @@ function post(
     let abort: ((reason?: Error) => void) | undefined
     let status = 0
     let location: string | undefined
+    let retryAfter: string | undefined
     const chunks: Buffer[] = []
     let kept = 0
     let read = 0
@@ -166,7 +182,8 @@ function post(
       clearTimeout(timer)
       resolve(result)
     }
-    const answered = () => settle({ status, location, body: chunks.length > 0 ? Buffer.concat(chunks) : null })
+    const answered = () =>
+      settle({ status, location, retryAfter, body: chunks.length > 0 ? Buffer.concat(chunks) : null })
     const timer = setTimeout(() => {
       timedOut = true
       abort?.(new Error('timeout'))
@@ -196,9 +213,17 @@ function post(
         },
         onHeaders(statusCode: number, rawHeaders: Buffer[]) {
           status = statusCode
-          if (statusCode >= 300 && statusCode < 400) {
+          const wanted =
+            statusCode >= 300 && statusCode < 400
+              ? 'location'
+              : retryAfterStatuses.has(statusCode)
+                ? 'retry-after'
+                : null
+          if (wanted) {
             for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-              if (String(rawHeaders[i]).toLowerCase() === 'location') location = String(rawHeaders[i + 1])
+              if (String(rawHeaders[i]).toLowerCase() !== wanted) continue
+              if (wanted === 'location') location = String(rawHeaders[i + 1])
+              else retryAfter = String(rawHeaders[i + 1])
             }
           }
           return true

@@ -1,10 +1,11 @@
 import type pg from 'pg'
 import { withTransaction } from '../db/pool.js'
-import { disableIfFailingTooLong } from '../resources/webhook-endpoints/service.js'
+import { disableGoneEndpoint, disableIfFailingTooLong } from '../resources/webhook-endpoints/service.js'
 import type { ClaimedDelivery } from './claim.js'
 import type { AttemptOutcome } from './record.js'
 
-// The auto-disable rule: an endpoint whose every attempt has failed for `webhooks.disableAfterMs`
+// The auto-disable rules. A receiver that answers 410 Gone has its endpoint disabled at once.
+// Otherwise an endpoint whose every attempt has failed for `webhooks.disableAfterMs`
 // (SHOPAPI_WEBHOOK_DISABLE_AFTER) is disabled, with a `webhook_endpoint.disabled` event. Its clock is
 // `webhook_endpoints.failing_since`, which the record statement (record.ts) moves as this file decides.
 
@@ -62,4 +63,34 @@ export async function disableEndpointsFailingTooLong(
     if (disabled) disabledEndpoints.push(endpointId)
   }
   return disabledEndpoints
+}
+
+/**
+ * Disables at once each endpoint whose receiver answered 410 Gone in this batch (its attempt recorded:
+ * a delivery deleted meanwhile has nothing to disable), each in a transaction of its own with its event.
+ * A manual resend's 410 counts too: the receiver's word does not depend on who sent the request.
+ * Returns the endpoints disabled.
+ */
+export async function disableGoneEndpoints(
+  pool: pg.Pool,
+  batch: readonly { delivery: ClaimedDelivery; outcome: AttemptOutcome }[],
+  recorded: ReadonlyMap<string, unknown>,
+): Promise<string[]> {
+  const disabled: string[] = []
+  for (const { delivery, outcome } of batch) {
+    if (outcome.responseStatus !== 410 || !recorded.has(delivery.id) || disabled.includes(delivery.endpoint_id))
+      continue
+    const done = await withTransaction(pool, (tx) =>
+      disableGoneEndpoint(tx, {
+        shop_id: delivery.shop_id,
+        endpoint_id: delivery.endpoint_id,
+        delivery_id: delivery.id,
+        delivery_public_id: delivery.public_id,
+        number: delivery.attempt_number,
+        at: outcome.startedAt,
+      }),
+    )
+    if (done) disabled.push(delivery.endpoint_id)
+  }
+  return disabled
 }

@@ -58,13 +58,15 @@ export interface ClaimedDelivery {
   previous_secret_sealed: Buffer | null
   previous_secret_expires_at: Date | null
   event: Omit<EventRow, 'updated_at'>
+  /** When the delivery was made: a receiver's Retry-After may not move a retry past the schedule's horizon from here. */
+  created_at: Date
 }
 
 const claimedColumns = `d.shop_id, d.id, d.public_id, d.endpoint_id, w.public_id as endpoint_public_id, d.status,
   d.attempt_count + 1 as attempt_number, d.automatic_attempts, w.url, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at,
   json_build_object('shop_id', e.shop_id, 'id', e.id, 'public_id', e.public_id, 'type', e.type,
     'api_version', e.api_version, 'test', e.test, 'object_type', e.object_type, 'object_id', e.object_id,
-    'summary', e.summary, 'integration_id', e.integration_id, 'created_at', e.created_at) as event`
+    'summary', e.summary, 'integration_id', e.integration_id, 'created_at', e.created_at) as event, d.created_at`
 
 function reviveEvent(row: ClaimedDelivery): ClaimedDelivery {
   row.event.created_at = new Date(row.event.created_at as unknown as string)
@@ -150,14 +152,14 @@ const claimStatement = (() => {
          json_build_object('shop_id', e.shop_id, 'id', e.id, 'public_id', e.public_id, 'type', e.type,
            'api_version', e.api_version, 'test', e.test, 'object_type', e.object_type, 'object_id', e.object_id,
            'summary', e.summary, 'integration_id', e.integration_id, 'created_at', e.created_at) as event,
-         (d.origin = 'test' or ${receives}) as visible, w.event_types as endpoint_event_types,
+         d.created_at, (d.origin = 'test' or ${receives}) as visible, w.event_types as endpoint_event_types,
          i.scopes as integration_scopes
        from want
        join webhook_endpoints w on w.shop_id = want.shop_id and w.id = want.endpoint_id
        join integrations i on i.shop_id = w.shop_id and i.id = w.integration_id and i.status = 'active'
        cross join lateral (
          select d.shop_id, d.id, d.public_id, d.endpoint_id, d.event_id, d.origin, d.status, d.attempt_count,
-           d.automatic_attempts
+           d.automatic_attempts, d.created_at
          from webhook_deliveries d
          where d.shop_id = w.shop_id and d.endpoint_id = w.id and d.status = 'pending' and d.next_attempt_at <= now()
            and (d.lease_expires_at is null or d.lease_expires_at < now())
@@ -173,7 +175,7 @@ const claimStatement = (() => {
        from next where d.shop_id = next.shop_id and d.id = next.id
      )
      select shop_id, id, public_id, endpoint_id, endpoint_public_id, status, attempt_number, automatic_attempts, url,
-       secret_sealed, previous_secret_sealed, previous_secret_expires_at, event, visible,
+       secret_sealed, previous_secret_sealed, previous_secret_expires_at, event, created_at, visible,
        -- Only what explains a refusal: arrays are costly to decode on every row.
        case when not visible then endpoint_event_types end as endpoint_event_types,
        case when not visible then integration_scopes end as integration_scopes
@@ -219,7 +221,7 @@ export async function claimForResend(
      join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
      join events e on e.shop_id = d.shop_id and e.id = d.event_id
      union all
-     select null, null, null, null, null, null, null, null, null, null, null, null, null, true
+     select null, null, null, null, null, null, null, null, null, null, null, null, null, null, true
      from target where in_flight`,
     [deliveryPublicId, leaseMs],
   )

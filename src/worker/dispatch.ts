@@ -70,10 +70,14 @@ export async function dispatchEvents(
     deliveries: number
     types: Record<string, number>
     waiting: DueEndpoint[]
-    leased: (Omit<ClaimedDelivery, 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'> & {
+    leased: (Omit<
+      ClaimedDelivery,
+      'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at' | 'created_at'
+    > & {
       secret_sealed: string
       previous_secret_sealed: string | null
       previous_secret_expires_at: string | null
+      created_at: string
     })[]
   }>({
     // Named: the statement is the same every time, so each worker connection plans it once.
@@ -105,6 +109,7 @@ export async function dispatchEvents(
         ? new Date(delivery.previous_secret_expires_at)
         : null,
       event: { ...delivery.event, created_at: new Date(delivery.event.created_at as unknown as string) },
+      created_at: new Date(delivery.created_at),
     })),
   }
 }
@@ -172,7 +177,7 @@ const dispatchStatement = (() => {
            'attempt_number', 1, 'automatic_attempts', 0, 'url', d.url,
            'secret_sealed', encode(d.secret_sealed, 'base64'),
            'previous_secret_sealed', encode(d.previous_secret_sealed, 'base64'),
-           'previous_secret_expires_at', d.previous_secret_expires_at, 'event', d.event)), '[]')
+           'previous_secret_expires_at', d.previous_secret_expires_at, 'event', d.event, 'created_at', now())), '[]')
         from capped d where d.leased) as leased`
 })()
 

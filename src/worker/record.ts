@@ -3,7 +3,7 @@ import type { WebhookConfig } from '../config.js'
 import type { Queryable } from '../db/pool.js'
 import type { Metrics } from '../platform/metrics.js'
 import type { AttemptRow, DeliveryStatus } from '../resources/deliveries/service.js'
-import { disableEndpointsFailingTooLong, moveFailureClocks } from './auto-disable.js'
+import { disableEndpointsFailingTooLong, disableGoneEndpoints, moveFailureClocks } from './auto-disable.js'
 import type { ClaimedDelivery } from './claim.js'
 import { afterAttempt, maxUnrecordedAttempts, unrecordedRetryDelayMs } from './retry-schedule.js'
 
@@ -19,6 +19,8 @@ export interface AttemptOutcome {
   responseBody: string | null
   signatures: number
   succeeded: boolean
+  /** A 429 or 503 answer's Retry-After, in seconds from the attempt; null without one. */
+  retryAfterSeconds: number | null
 }
 
 export interface RecordedAttempt {
@@ -43,7 +45,9 @@ export interface RecordedAttempts {
 }
 
 /** One attempt as the record statement reads it (json_to_recordset: the names are its columns). */
-interface RecordRow extends AttemptRow {
+interface RecordRow extends Omit<AttemptRow, 'disabled_endpoint'> {
+  /** The delivery's last_error: the attempt's error, or why the delivery failed early. */
+  last_error: string | null
   shop_id: string
   id: string
   status: DeliveryStatus
@@ -70,7 +74,7 @@ export async function recordAttempts(
   // build thirteen array literals, quoting every text and formatting every instant one by one, and
   // Postgres parse them back; JSON.stringify of the rows is one native call.
   const rows: RecordRow[] = batch.map(({ delivery, outcome, manual = false }) => {
-    const next = afterAttempt(delivery, outcome.succeeded, manual, webhooks.retryScheduleMs)
+    const next = afterAttempt(delivery, outcome, manual, webhooks.retryScheduleMs)
     return {
       shop_id: delivery.shop_id,
       id: delivery.id,
@@ -80,8 +84,10 @@ export async function recordAttempts(
       duration_ms: outcome.durationMs,
       response_status: outcome.responseStatus,
       error: outcome.error,
+      last_error: next.failedBecause ?? outcome.error,
       response_body: outcome.responseBody,
       signatures: outcome.signatures,
+      retry_after_seconds: outcome.retryAfterSeconds,
       manual,
       automatic_attempts: next.automaticAttempts,
       next_attempt_at: next.nextAttemptAt,
@@ -103,6 +109,9 @@ export async function recordAttempts(
     else if (row.at) failingSince.set(row.id, row.at)
   }
   const disabledEndpoints = await disableEndpointsFailingTooLong(pool, failingSince, clocks, webhooks.disableAfterMs)
+  for (const endpointId of await disableGoneEndpoints(pool, batch, recorded)) {
+    if (!disabledEndpoints.includes(endpointId)) disabledEndpoints.push(endpointId)
+  }
   const attempts = batch.map(({ delivery }, i): RecordedAttempt => {
     if (!recorded.has(delivery.id)) return { status: 'gone', nextAttemptAt: null, endpointDisabled: false }
     return {
@@ -121,22 +130,22 @@ export async function recordAttempts(
 const recordStatement = `with locked as (
     select x.*
     from json_to_recordset($1::json) as x(shop_id uuid, id uuid, number int, status text, started_at timestamptz,
-      duration_ms int, response_status int, error text, response_body text, signatures int, manual boolean,
-      automatic_attempts int, next_attempt_at timestamptz)
+      duration_ms int, response_status int, error text, last_error text, response_body text, signatures int,
+      retry_after_seconds int, manual boolean, automatic_attempts int, next_attempt_at timestamptz)
     join webhook_deliveries d on d.shop_id = x.shop_id and d.id = x.id
     order by d.id
     for update of d
   ), attempt as (
     insert into webhook_attempts (shop_id, delivery_id, number, started_at, duration_ms, response_status, error,
-      response_body, signatures, manual)
+      response_body, signatures, retry_after_seconds, manual)
     select l.shop_id, l.id, l.number, l.started_at, l.duration_ms, l.response_status, l.error, l.response_body,
-      l.signatures, l.manual
+      l.signatures, l.retry_after_seconds, l.manual
     from locked l
   ), delivery as (
     update webhook_deliveries d set status = l.status, attempt_count = l.number, automatic_attempts = l.automatic_attempts,
       lease_expires_at = null,
       next_attempt_at = case when l.status = 'pending' then coalesce(l.next_attempt_at, d.next_attempt_at, now()) end,
-      last_attempt_at = l.started_at, last_response_status = l.response_status, last_error = l.error, updated_at = now(),
+      last_attempt_at = l.started_at, last_response_status = l.response_status, last_error = l.last_error, updated_at = now(),
       completed_at = case when l.status = 'pending' then null else coalesce(d.completed_at, now()) end
     from locked l
     where d.shop_id = l.shop_id and d.id = l.id

@@ -791,3 +791,144 @@ t.test(
     await h.stop()
   },
 )
+
+// Receivers steer deliveries (issue 28 item 6): 410 Gone disables the endpoint at once; a 429 or 503
+// with Retry-After is retried no earlier than asked, within the schedule's horizon.
+async function attemptsOf(h: Harness, eventId: string, endpointId: string) {
+  const { rows } = await h.api.pool.query<{
+    response_status: number | null
+    error: string | null
+    retry_after_seconds: number | null
+    disabled_endpoint: boolean
+  }>(
+    `select a.response_status, a.error, a.retry_after_seconds, a.disabled_endpoint from webhook_attempts a
+     join webhook_deliveries d on d.shop_id = a.shop_id and d.id = a.delivery_id
+     join events e on e.shop_id = d.shop_id and e.id = d.event_id
+     join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+     where e.public_id = $1 and w.public_id = $2 order by a.number`,
+    [eventId, endpointId],
+  )
+  return rows
+}
+
+async function deliveryRow(h: Harness, eventId: string, endpointId: string) {
+  const { rows } = await h.api.pool.query<{ status: string; last_error: string | null; next_attempt_at: Date | null }>(
+    `select d.status, d.last_error, d.next_attempt_at from webhook_deliveries d
+     join events e on e.shop_id = d.shop_id and e.id = d.event_id
+     join webhook_endpoints w on w.shop_id = d.shop_id and w.id = d.endpoint_id
+     where e.public_id = $1 and w.public_id = $2`,
+    [eventId, endpointId],
+  )
+  return rows[0]
+}
+
+t.test('a receiver answering 410 Gone disables its endpoint at once; its sibling hears why', async (t) => {
+  // A long schedule: without the 410 rule the endpoint would stay active for days.
+  const h = await harness(t, { webhooks: { retryScheduleMs: [200, 200, 200] } })
+  const gone = await startReceiver(t, (_, response) => {
+    response.statusCode = 410
+    response.end('this hook was removed')
+  })
+  const sibling = await startReceiver(t)
+  const endpoint = await h.createEndpoint(gone.url, ['customer.created'])
+  await h.createEndpoint(sibling.url, ['webhook_endpoint.disabled'])
+  const customer = await h.createCustomer()
+  const eventId = await eventIdFor(h.api, customer.id, 'customer.created')
+
+  const [notice] = await sibling.waitFor(1)
+  const envelope = envelopeOf(notice as ReceivedRequest)
+  t.match(envelope, {
+    type: 'webhook_endpoint.disabled',
+    data: {
+      object_id: endpoint.id,
+      summary: { status: 'disabled', disabled_reason: /^The receiver answered 410 Gone to delivery dlv_\w+ at \d{4}-/ },
+    },
+  })
+  const shown = await sendJson<Endpoint>(h.api, 'GET', `/v1/webhook-endpoints/${endpoint.id}`, h.key)
+  t.equal(shown.body.status, 'disabled', 'disabled after one answer, not after three days')
+  t.match(shown.body.disabled_reason, /410 Gone/)
+  const attempts = await attemptsOf(h, eventId, endpoint.id)
+  t.match(attempts, [{ response_status: 410, disabled_endpoint: true, error: /410 Gone: the endpoint is disabled/ }])
+  t.equal(
+    (await deliveryRow(h, eventId, endpoint.id))?.status,
+    'pending',
+    'the delivery is held, as for any disabled endpoint',
+  )
+
+  // Later events are held too: the receiver hears nothing more.
+  await h.createCustomer('Grace')
+  await sibling.waitFor(1)
+  await new Promise((resolve) => setTimeout(resolve, 800))
+  t.equal(gone.requests.length, 1, 'one request: the 410 is not retried')
+  await h.stop()
+})
+
+t.test('429 and 503 with Retry-After are retried no earlier than asked, and recorded', async (t) => {
+  const h = await harness(t, { webhooks: { retryScheduleMs: [200, 200, 200, 60_000] } })
+  const busy = await startReceiver(t, (_, response, index) => {
+    if (index === 0) {
+      response.statusCode = 429
+      response.setHeader('retry-after', '2')
+    } else if (index === 1) {
+      response.statusCode = 503
+      // An HTTP date two seconds on (the header's other form), rounded up to a whole second.
+      response.setHeader('retry-after', new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000).toUTCString())
+    }
+    response.end(index < 2 ? 'later' : 'ok')
+  })
+  const endpoint = await h.createEndpoint(busy.url, ['customer.created'])
+  const customer = await h.createCustomer()
+  const eventId = await eventIdFor(h.api, customer.id, 'customer.created')
+  const [first, second, third] = await busy.waitFor(3, 30_000)
+  const firstGap = (second as ReceivedRequest).receivedAt - (first as ReceivedRequest).receivedAt
+  const secondGap = (third as ReceivedRequest).receivedAt - (second as ReceivedRequest).receivedAt
+  t.ok(firstGap >= 2000, `the retry after "Retry-After: 2" came ${firstGap} ms later, not on the 200 ms schedule`)
+  t.ok(secondGap >= 1000, `the retry after an HTTP-date Retry-After came ${secondGap} ms later`)
+  const state = await eventually(async () => {
+    const row = await deliveryRow(h, eventId, endpoint.id)
+    return row?.status === 'succeeded' ? row : undefined
+  })
+  t.equal(state.status, 'succeeded')
+  const attempts = await attemptsOf(h, eventId, endpoint.id)
+  t.match(attempts, [
+    { response_status: 429, retry_after_seconds: 2, error: /Retry-After: 2 s, so no retry comes earlier/ },
+    { response_status: 503, retry_after_seconds: Number, disabled_endpoint: false },
+    { response_status: 200, retry_after_seconds: null },
+  ])
+  t.ok((attempts[1]?.retry_after_seconds ?? 0) >= 1, 'the date is kept as seconds from the attempt')
+  await h.stop()
+})
+
+t.test('a Retry-After past the schedule ends the delivery now; one on a 500 is not read', async (t) => {
+  const h = await harness(t, { webhooks: { retryScheduleMs: [200, 200, 200] } })
+  const tooLate = await startReceiver(t, (_, response) => {
+    response.statusCode = 503
+    response.setHeader('retry-after', '86400')
+    response.end('maintenance')
+  })
+  const plain = await startReceiver(t, (_, response, index) => {
+    response.statusCode = index === 0 ? 500 : 200
+    response.setHeader('retry-after', '3600')
+    response.end()
+  })
+  const late = await h.createEndpoint(tooLate.url, ['customer.created'])
+  const other = await h.createEndpoint(plain.url, ['customer.created'])
+  const customer = await h.createCustomer()
+  const eventId = await eventIdFor(h.api, customer.id, 'customer.created')
+  const failed = await eventually(async () => {
+    const row = await deliveryRow(h, eventId, late.id)
+    return row?.status === 'failed' ? row : undefined
+  })
+  t.match(failed.last_error, /asked to be retried after 86400 s \(Retry-After\), past the retry schedule's end at /)
+  t.equal(tooLate.requests.length, 1, 'not retried before the receiver wants it, nor days past the contract')
+  const retried = await eventually(async () => {
+    const row = await deliveryRow(h, eventId, other.id)
+    return row?.status === 'succeeded' ? row : undefined
+  })
+  t.equal(retried.status, 'succeeded', 'a 500 is retried on the schedule whatever its Retry-After says')
+  t.match(await attemptsOf(h, eventId, other.id), [
+    { response_status: 500, retry_after_seconds: null },
+    { response_status: 200 },
+  ])
+  await h.stop()
+})

@@ -14,7 +14,7 @@ import { getDelivery } from '../../resources/deliveries/service.js'
 
 export default class DeliveriesShow extends BaseCommand {
   static override description =
-    'Show a webhook delivery: its state, the event envelope it carries and every attempt (time, duration, HTTP status or error, signatures, manual, the start of the response body).'
+    'Show a webhook delivery: its state, the event envelope it carries and every attempt (time, duration, HTTP status or error, what the receiver asked for (a Retry-After honoured, a 410 Gone that disabled the endpoint), signatures, manual, the start of the response body).'
   static override examples = [
     '<%= config.bin %> deliveries show dlv_123',
     '<%= config.bin %> deliveries show dlv_123 --json',

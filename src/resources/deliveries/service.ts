@@ -150,6 +150,10 @@ export interface AttemptRow {
   error: string | null
   response_body: string | null
   signatures: number
+  /** A 429 or 503 answer's Retry-After, in seconds: the next attempt came no earlier. */
+  retry_after_seconds: number | null
+  /** This attempt's 410 Gone disabled the endpoint. */
+  disabled_endpoint: boolean
   manual: boolean
 }
 
@@ -170,7 +174,8 @@ export async function getDelivery(
   if (!row) return null
   row.event.created_at = new Date(row.event.created_at as unknown as string)
   const { rows: attempts } = await db.query<AttemptRow>(
-    `select number, started_at, duration_ms, response_status, error, response_body, signatures, manual
+    `select number, started_at, duration_ms, response_status, error, response_body, signatures, retry_after_seconds,
+       disabled_endpoint, manual
      from webhook_attempts where shop_id = $1 and delivery_id = $2 order by number`,
     [row.shop_id, row.id],
   )

@@ -398,13 +398,7 @@ export async function disableIfFailingTooLong(
   endpoint: { shop_id: string; id: string },
   disableAfterMs: number,
 ): Promise<boolean> {
-  const { rows } = await tx.query<{
-    public_id: string
-    integration_id: string
-    url: string
-    failing_since: Date
-    disabled_reason: string
-  }>(
+  const { rows } = await tx.query<DisabledEndpoint>(
     `update webhook_endpoints set status = 'disabled',
        disabled_reason = 'Every delivery attempt failed for ' || $3::text || ', since '
          || to_char(failing_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
@@ -414,9 +408,55 @@ export async function disableIfFailingTooLong(
      returning public_id, integration_id, url, failing_since, disabled_reason`,
     [endpoint.shop_id, endpoint.id, describeDuration(disableAfterMs), disableAfterMs],
   )
-  const disabled = rows[0]
+  return recordDisabled(tx, endpoint.shop_id, rows[0])
+}
+
+/**
+ * The receiver answered 410 Gone: it says the endpoint is no more, so it is disabled at once (its
+ * pending deliveries held, as for any disabled endpoint), with the reason, the attempt that brought
+ * the answer marked, and `webhook_endpoint.disabled` for the integration's other endpoints. False when
+ * it was disabled already (another attempt's 410, or staff).
+ */
+export async function disableGoneEndpoint(
+  tx: Queryable,
+  attempt: {
+    shop_id: string
+    endpoint_id: string
+    delivery_id: string
+    delivery_public_id: string
+    number: number
+    at: Date
+  },
+): Promise<boolean> {
+  const { rows } = await tx.query<DisabledEndpoint>(
+    `update webhook_endpoints set status = 'disabled',
+       disabled_reason = 'The receiver answered 410 Gone to delivery ' || $3::text || ' at '
+         || to_char($4::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+       updated_at = date_trunc('milliseconds', now())
+     where shop_id = $1 and id = $2 and status = 'active'
+     returning public_id, integration_id, url, failing_since, disabled_reason`,
+    [attempt.shop_id, attempt.endpoint_id, attempt.delivery_public_id, attempt.at],
+  )
+  if (!rows[0]) return false
+  await tx.query(
+    'update webhook_attempts set disabled_endpoint = true where shop_id = $1 and delivery_id = $2 and number = $3',
+    [attempt.shop_id, attempt.delivery_id, attempt.number],
+  )
+  return recordDisabled(tx, attempt.shop_id, rows[0])
+}
+
+interface DisabledEndpoint {
+  public_id: string
+  integration_id: string
+  url: string
+  failing_since: Date | null
+  disabled_reason: string
+}
+
+/** The event of an endpoint the worker disabled (none when `disabled` is undefined: nothing changed). */
+async function recordDisabled(tx: Queryable, shopId: string, disabled: DisabledEndpoint | undefined): Promise<boolean> {
   if (!disabled) return false
-  await recordEvents(tx, { shopId: endpoint.shop_id, integrationId: disabled.integration_id }, [
+  await recordEvents(tx, { shopId, integrationId: disabled.integration_id }, [
     {
       type: 'webhook_endpoint.disabled',
       objectType: 'webhook_endpoint',
@@ -425,7 +465,7 @@ export async function disableIfFailingTooLong(
         url: disabled.url,
         status: 'disabled',
         disabled_reason: disabled.disabled_reason,
-        failing_since: disabled.failing_since.toISOString(),
+        failing_since: disabled.failing_since?.toISOString() ?? null,
       },
     },
   ])
