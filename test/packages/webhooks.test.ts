@@ -55,16 +55,11 @@ for (const vector of document.vectors) {
       const header = vector.headers['Service-Signature']
       const options = { nowSeconds: check.now, toleranceSeconds: document.tolerance_seconds }
       t.equal(verifyWebhookSignature(received, header, check.secrets, options), check.expected, check.why)
-      t.equal(
-        verifyWebhookSignature(
-          received.toString('latin1') === received.toString('utf8') ? received.toString() : received,
-          header,
-          check.secrets,
-          options,
-        ),
-        check.expected,
-        `${check.why} (body as a string when it is ASCII)`,
-      )
+      const text = received.toString('utf8')
+      if (Buffer.from(text, 'utf8').equals(received)) {
+        const verdict = verifyWebhookSignature(text, header, check.secrets, options)
+        t.equal(verdict, check.expected, `${check.why} (the body as a string)`)
+      }
     }
   })
 }
