@@ -10,10 +10,11 @@ import t from 'tap'
 // lists that every rule fails when it is broken, and then applies them to the real trees.
 
 /**
- * test/ folders with no src/ counterpart: shared helpers, these checks, the tests of scripts/, and
- * data files several tests load (fixtures/upgrades: the databases of earlier migration levels).
+ * test/ folders with no src/ counterpart: shared helpers, these checks, the tests of scripts/, the
+ * tests of the packages partners install (packages/ at the root, as scripts/ is), and data files several
+ * tests load (fixtures/upgrades: the databases of earlier migration levels).
  */
-const ownFolders = new Set(['helpers', 'architecture', 'scripts', 'fixtures'])
+const ownFolders = new Set(['helpers', 'architecture', 'scripts', 'packages', 'fixtures'])
 
 const folderOf = (file: string) => path.posix.dirname(file)
 const topFolder = (file: string) => file.split('/')[0] ?? ''
@@ -114,6 +115,7 @@ t.test('each rule fails when it is broken (on made-up paths)', async (t) => {
         'helpers/app.ts',
         'architecture/layout.test.ts',
         'scripts/npm-test.test.ts',
+        'packages/install.test.ts',
         'fixtures/upgrades/level-01.sql',
       ],
       srcFolders,
@@ -123,7 +125,7 @@ t.test('each rule fails when it is broken (on made-up paths)', async (t) => {
       'shop-hours/cli.test.ts: src/shop-hours/ does not exist',
       'orphan.test.ts: a test file belongs in a folder that mirrors one of src/',
     ],
-    'a folder src/ does not have is refused, at any depth; helpers, architecture, scripts and fixtures are test/ own',
+    'a folder src/ does not have is refused, at any depth; helpers, architecture, scripts, packages and fixtures are test/ own',
   )
 
   t.same(
