@@ -61,6 +61,8 @@ export function externalIdOperations(options: {
       method: 'DELETE',
       path: `${options.path}/{public_id}/external-id`,
       operationId: `delete${camel}ExternalId`,
+      // Not an MCP tool: it removes the link another system keeps to this record.
+      assistant: 'hidden',
       summary: `Remove this integration's external id from a ${noun}`,
       description: 'Answers with `external_id: null`, also when none was set.',
       tag: options.tag,

@@ -35,6 +35,12 @@ export interface Operation<
   bodyRequired?: boolean
   /** Idempotency-Key handling (spec "Common rules" 3); writes without it run once per request. */
   idempotency?: 'required' | 'optional'
+  /**
+   * `hidden`: never offered to AI assistants as an MCP tool (docs/decisions/assistants.md), because it
+   * destroys data, moves money, or hands the shop's data or secrets to a place of the caller's choosing.
+   * The REST API serves it as ever. DELETE operations are never offered whether marked or not.
+   */
+  assistant?: 'hidden'
   success: { status: 200 | 201 | 202; description: string; schema: z.ZodType }
   /** A second success status with the same body (the handler answers it with `answerWith`). */
   alsoSucceeds?: { status: 200 | 201 | 202; description: string }

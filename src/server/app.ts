@@ -7,6 +7,7 @@ import { Metrics } from '../platform/metrics.js'
 import type { Operation } from '../platform/operation.js'
 import { deliveryBacklog } from '../resources/deliveries/service.js'
 import { bufferedLogDestination } from './log-destination.js'
+import { mcpRoute } from './mcp/route.js'
 import { registerOperations } from './operations.js'
 import { authPlugin } from './plugins/auth.js'
 import { answerClientError, answerFrameworkError, errorsPlugin, notFoundHandler } from './plugins/errors.js'
@@ -99,15 +100,22 @@ export async function buildApp(
     if (metricsToken) await app.register(metricsRoute, { metrics, token: metricsToken, edge })
   }
   await app.register(healthRoutes, { deps })
-  await app.register(
-    async (v1) => {
-      await v1.register(rateLimitPlugin, { deps })
-      await v1.register(authPlugin, { deps, edge })
-      // Unknown /v1 routes get the /v1 hooks: the edge throttle, and a key's RateLimit-* headers.
-      v1.setNotFoundHandler(notFoundHandler)
-      registerOperations(v1, options.operations ?? apiOperations, deps)
-    },
-    { prefix: '/v1' },
-  )
+  const operations = options.operations ?? apiOperations
+  // The routes that take an API key: /v1 and the MCP endpoint, under one auth hook and one key budget.
+  await app.register(async (keyed) => {
+    await keyed.register(rateLimitPlugin, { deps })
+    await keyed.register(authPlugin, { deps, edge })
+    await keyed.register(
+      async (v1) => {
+        // Unknown /v1 routes get the /v1 hooks: the edge throttle, and a key's RateLimit-* headers.
+        v1.setNotFoundHandler(notFoundHandler)
+        registerOperations(v1, operations, deps)
+      },
+      { prefix: '/v1' },
+    )
+    // POST /mcp (docs/decisions/assistants.md): tools derived from the same operations, each call
+    // sent back through the app to its /v1 route as the caller's key.
+    mcpRoute(keyed, app, operations)
+  })
   return app
 }

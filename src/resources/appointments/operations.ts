@@ -95,6 +95,8 @@ export const appointmentOperations = [
     method: 'POST',
     path: '/appointments/{public_id}/cancel',
     operationId: 'cancelAppointment',
+    // Not an MCP tool: A cancellation cannot be undone and frees the customer's slot for others.
+    assistant: 'hidden',
     summary: 'Cancel an appointment',
     description:
       'Available (`cancel` in `available_actions`) while the appointment is requested, booked or arrived; it becomes `cancelled` with `cancelled_at` and `status_reason`. Otherwise 409 `conflict` with a blocker.',

@@ -66,6 +66,8 @@ export const customerOperations = [
     method: 'POST',
     path: '/customers/{public_id}/archive',
     operationId: 'archiveCustomer',
+    // Not an MCP tool: Archiving takes the customer out of every list: not an assistant's call to make.
+    assistant: 'hidden',
     summary: 'Archive a customer',
     description:
       'The customer stays readable with `archived: true` and leaves the default (`lifecycle=active`) list. Archiving an archived customer returns it unchanged.',

@@ -58,6 +58,8 @@ export const vehicleOperations = [
     method: 'POST',
     path: '/vehicles/{public_id}/archive',
     operationId: 'archiveVehicle',
+    // Not an MCP tool: Archiving takes the vehicle out of every list: not an assistant's call to make.
+    assistant: 'hidden',
     summary: 'Archive a vehicle',
     description:
       'The vehicle stays readable with `archived: true` and leaves the default (`lifecycle=active`) list. Archiving an archived vehicle returns it unchanged.',

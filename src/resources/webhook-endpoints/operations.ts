@@ -81,6 +81,8 @@ export const webhookEndpointOperations = [
     method: 'POST',
     path: '/webhook-endpoints',
     operationId: 'createWebhookEndpoint',
+    // Not an MCP tool: An endpoint sends the shop's events to a url of the caller's choosing.
+    assistant: 'hidden',
     summary: 'Create a webhook endpoint',
     description: `Registers a receiver and returns its signing secret, once. Retrying with the same Idempotency-Key and body returns the same secret. At most ${maxEndpointsPerIntegration} endpoints per integration (409 \`webhook_endpoint_limit\`). A url that is not https on port 443/8443 to a public address is 400 \`invalid_request\` with \`param\` \`url\`.`,
     tag,
@@ -116,6 +118,8 @@ export const webhookEndpointOperations = [
     method: 'PATCH',
     path: '/webhook-endpoints/{public_id}',
     operationId: 'updateWebhookEndpoint',
+    // Not an MCP tool: Changing an endpoint's url or events redirects the shop's data.
+    assistant: 'hidden',
     summary: 'Update a webhook endpoint',
     description:
       'Presence-aware: omitted fields are unchanged; `description` may be null. `status: disabled` stops deliveries (test events still go out): the events that happen meanwhile are held, for at most the 30-day retention. `status: active` re-enables a disabled endpoint (clearing `disabled_reason` and the failure clock) and its held deliveries are sent at once, in the order of the event log. A body that changes nothing is 400 `no_changes`.',
@@ -135,6 +139,8 @@ export const webhookEndpointOperations = [
     method: 'DELETE',
     path: '/webhook-endpoints/{public_id}',
     operationId: 'deleteWebhookEndpoint',
+    // Not an MCP tool: Deleting destroys the endpoint and stops its deliveries.
+    assistant: 'hidden',
     summary: 'Delete a webhook endpoint',
     description:
       "Stops deliveries to it at once and forgets its deliveries and secrets. Events stay in GET /events. Frees one of the integration's endpoint slots.",
@@ -151,6 +157,8 @@ export const webhookEndpointOperations = [
     method: 'POST',
     path: '/webhook-endpoints/{public_id}/rotate-secret',
     operationId: 'rotateWebhookEndpointSecret',
+    // Not an MCP tool: Rotation breaks the receiver's signature check until it is given the new secret.
+    assistant: 'hidden',
     summary: 'Rotate the signing secret',
     description:
       "Returns the new secret, once. For 24 hours deliveries carry two `v1=` signatures, the new secret's first; then the previous secret is erased. Retrying with the same Idempotency-Key returns the same secret.",
