@@ -105,6 +105,9 @@ export class ContractChecker {
         ? []
         : [`GET /metrics answered ${response.contentType ?? 'without Content-Type'}, not Prometheus text 0.0.4`]
     }
+    // /mcp (outside /v1, not in the document): JSON-RPC, read by the MCP clients of test/server/mcp; a
+    // refusal before the transport (401, 413, 429) is the API's envelope, checked below.
+    if (path === '/mcp' && (response.status < 400 || response.status === 405)) return []
     const health = path in healthRoutes && method === 'GET' ? healthRoutes[path] : undefined
     if (health && response.status === 200) return this.#validate(`GET ${path} 200`, health, response)
     if (response.status < 400) {

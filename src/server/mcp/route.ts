@@ -45,6 +45,11 @@ export function mcpRoute(app: FastifyInstance, root: FastifyInstance, operations
       }
       const server = createMcpServer({ tools, scopes: auth.scopes, send })
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+      // The answer is the transport's from here on: the headers set so far (the key's RateLimit-*, the
+      // request id) go with it.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value)
+      }
       reply.hijack()
       reply.raw.once('close', () => {
         void transport.close()
