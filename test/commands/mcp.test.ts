@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -151,4 +151,26 @@ t.test('the MCP Inspector CLI lists the tools over both transports', async (t) =
     customerReaderTools,
     'Streamable HTTP',
   )
+})
+
+t.test("the README's assistant configuration, run as written", async (t) => {
+  const readme = await readFile(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8')
+  const section = readme.split('\n## AI assistants (MCP)\n')[1]?.split('\n## ')[0] ?? ''
+  const block = /```json\n([\s\S]*?)```/.exec(section)?.[1] ?? '{}'
+  const server = (JSON.parse(block) as { mcpServers?: Record<string, { command: string; args: string[] }> }).mcpServers
+    ?.shopapi
+  t.equal(server?.command, 'npx')
+  t.same(server?.args.slice(0, 2), ['shopapi', 'mcp'], '`npx shopapi` is the package bin: the built CLI here')
+  const { key } = await createTestShopWithKey(api.pool, customerReader)
+  // The placeholders of the block replaced by this test's appliance and key; nothing else changed.
+  const args = (server?.args ?? [])
+    .slice(2)
+    .map((arg) => (arg === 'https://shop.example/v1' ? `${api.baseUrl}/v1` : arg === 'shopapi_…' ? key : arg))
+  t.same(args, ['--api-url', `${api.baseUrl}/v1`, '--api-key', key])
+  const { client } = await stdioClient(args)
+  t.same(
+    (await client.listTools()).tools.map((tool) => tool.name),
+    customerReaderTools,
+  )
+  t.match(section, /`https:\/\/shop\.example\/mcp`/, 'the /mcp url is given')
 })
