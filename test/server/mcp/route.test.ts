@@ -233,3 +233,28 @@ t.test('POST /mcp takes a Bearer key and the app body limit', async (t) => {
     'not an operation of the document',
   )
 })
+
+t.test("POST /mcp spends the key's budget, and a tool call spends it twice", async (t) => {
+  const limited = await startTestApp(t, { config: { rateLimit: { max: 5, windowSeconds: 60 } } })
+  const { key } = await createTestShopWithKey(limited.pool, customerReader)
+  const client = new Client({ name: 'shopapi-test', version: '1.0.0' })
+  // initialize, notifications/initialized and the GET the client tries for a stream (405): three of 5.
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${limited.baseUrl}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    }),
+  )
+  t.teardown(() => client.close())
+  // The /mcp request (4) and the API request it makes (5): the last the budget allows.
+  const listed = await client.callTool({ name: 'listCustomers', arguments: {} })
+  t.notOk(listed.isError, 'within the budget')
+  const over = await limited.request('/mcp', {
+    method: 'POST',
+    key,
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }),
+  })
+  t.equal(over.status, 429)
+  t.ok(over.headers.get('retry-after'))
+  t.match(await over.json(), { error: { code: 'rate_limited' } }, "the API's envelope, before MCP")
+})
