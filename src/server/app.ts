@@ -14,6 +14,7 @@ import { answerClientError, answerFrameworkError, errorsPlugin, notFoundHandler 
 import { jsonBodyPlugin } from './plugins/json-body.js'
 import { EdgeThrottle, rateLimitPlugin } from './plugins/rate-limit.js'
 import { requestContextPlugin } from './plugins/request-context.js'
+import { docsRoutes } from './routes/docs.js'
 import { healthRoutes } from './routes/health.js'
 import { apiOperations } from './routes/index.js'
 import { metricsRoute, requestMetricsPlugin } from './routes/metrics.js'
@@ -100,6 +101,7 @@ export async function buildApp(
     if (metricsToken) await app.register(metricsRoute, { metrics, token: metricsToken, edge })
   }
   await app.register(healthRoutes, { deps })
+  await app.register(docsRoutes)
   const operations = options.operations ?? apiOperations
   // The routes that take an API key: /v1 and the MCP endpoint, under one auth hook and one key budget.
   await app.register(async (keyed) => {

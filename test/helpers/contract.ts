@@ -108,6 +108,17 @@ export class ContractChecker {
     // /mcp (outside /v1, not in the document): JSON-RPC, read by the MCP clients of test/server/mcp; a
     // refusal before the transport (401, 413, 429) is the API's envelope, checked below.
     if (path === '/mcp' && (response.status < 400 || response.status === 405)) return []
+    // GET /docs and its renderer (outside /v1, not in the document): the API reference page.
+    if (path === '/docs' && method === 'GET' && response.status === 200) {
+      return /^text\/html; charset=utf-8$/.test(response.contentType ?? '')
+        ? []
+        : [`GET /docs answered ${response.contentType ?? 'without Content-Type'}, not HTML`]
+    }
+    if (/^\/docs\/redoc-[0-9.]+\.standalone\.js$/.test(path) && method === 'GET' && response.status === 200) {
+      return /^text\/javascript\b/.test(response.contentType ?? '')
+        ? []
+        : [`GET ${path} answered ${response.contentType ?? 'without Content-Type'}, not JavaScript`]
+    }
     const health = path in healthRoutes && method === 'GET' ? healthRoutes[path] : undefined
     if (health && response.status === 200) return this.#validate(`GET ${path} 200`, health, response)
     if (response.status < 400) {
