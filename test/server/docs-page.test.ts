@@ -57,7 +57,7 @@ async function open(url: string) {
   const ids = await page.$$eval('[id^="operation/"]', (sections) =>
     sections.map((section) => section.id.slice('operation/'.length)),
   )
-  const text = await page.evaluate(() => document.body.innerText)
+  const text = await page.innerText('body')
   await page.close()
   return { errors, requests, ids, text, ms }
 }
