@@ -103,10 +103,28 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
+/**
+ * Resolves once the test file's own process runs (tap's runner, whose arguments name the file too, has
+ * no --import): a signal sent before it exists reaches tap only, which then lets the file run whole.
+ */
+async function untilFileRuns(file: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      const args = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')
+      if (args.includes(file) && args.includes('--import')) return
+    }
+    if (Date.now() > deadline) throw new Error(`the test file ${file} never started`)
+    await delay(50)
+  }
+}
+
 t.test('npm test: Ctrl-C while tap runs stops the embedded server and removes its directory', async (t) => {
   const run = await start(t, ['scripts/test.js', smallDatabaseFile])
   const pid = await serverPid(run)
   await untilStderr(run, /tap runs 1 test file/)
+  await untilFileRuns(smallDatabaseFile)
   t.equal(run.child.exitCode, null, 'still running when interrupted')
   process.kill(-(run.child.pid as number), 'SIGINT')
   const { signal } = await assertNothingLeft(t, run, pid)
