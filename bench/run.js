@@ -47,6 +47,8 @@
 // adversarial input).
 // BENCH_ONLY=webhooks runs only that one, BENCH_ONLY=import only the import bench, BENCH_ONLY=isolation
 // only the isolation bench, BENCH_ONLY=bounds only the bounds bench, BENCH_ONLY=api only the API scenarios, BENCH_ONLY=issue only issue 26's three rows.
+// Then the scale bench (bench/scale.js: pgbench's select-only and one-row commits, then 1 and 2 API
+// nodes, 1 and 2 workers, with where the CPU went); BENCH_ONLY=scale runs only that one.
 // First of all, the CLI start bench (bench/cli-start.js: --version, --help and every topic's --help beside
 // a bare oclif start; no database); BENCH_ONLY=cli runs only that one.
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -66,6 +68,7 @@ import { cursorPosition, explainAvailability, explainListQueries } from './expla
 import { runImportBench } from './import.js'
 import { runIsolationBench } from './isolation.js'
 import { startProfiler } from './profile.js'
+import { runScaleBench } from './scale.js'
 import { spawnServer, withCleanup } from './spawn.js'
 import { runWebhookBench } from './webhooks.js'
 
@@ -84,8 +87,8 @@ const seededPages = Math.floor(apiCustomerCount / 50)
 const deepPages = { from: Math.max(2, Math.floor(seededPages / 3)), to: seededPages }
 const rssTargetMb = 200
 const benchOnly = process.env.BENCH_ONLY ?? ''
-if (!['', 'api', 'issue', 'webhooks', 'import', 'isolation', 'bounds', 'cli'].includes(benchOnly))
-  throw new Error(`BENCH_ONLY: "${benchOnly}" is not api, issue, webhooks, import, isolation, bounds or cli`)
+if (!['', 'api', 'issue', 'webhooks', 'import', 'isolation', 'bounds', 'scale', 'cli'].includes(benchOnly))
+  throw new Error(`BENCH_ONLY: "${benchOnly}" is not api, issue, webhooks, import, isolation, bounds, scale or cli`)
 if (!['issue', 'all'].includes(quietScope)) throw new Error(`BENCH_QUIET: "${quietScope}" is not issue or all`)
 if (rounds < 1 || seconds <= 0 || connections < 1)
   throw new Error('BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS: > 0')
@@ -132,6 +135,10 @@ async function main() {
     }
     if (benchOnly === 'bounds') {
       await runBoundsBench({ serverUrl, log, cleanup })
+      return
+    }
+    if (benchOnly === 'scale') {
+      await runScaleBench({ serverUrl, log, cleanup })
       return
     }
 
@@ -414,6 +421,7 @@ async function main() {
     if (benchOnly === '') await runImportBench({ serverUrl, log })
     if (benchOnly === '') await runIsolationBench({ serverUrl, log, cleanup })
     if (benchOnly === '') await runBoundsBench({ serverUrl, log, cleanup })
+    if (benchOnly === '') await runScaleBench({ serverUrl, log, cleanup })
   })
 }
 

@@ -13,13 +13,16 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * `url`, not a log line: serve logs at info by default, and Fastify's own "Server listening" line
  * comes first). Every other stdout line goes to `onLine`, or labelled to our stderr.
  *
+ * `isReady`: which JSON line means ready (default: one with a `url`); `shopapi worker --json` prints
+ * one with `worker: true` and no url.
+ *
  * `stdoutFile`: the server writes its standard output to that file, as `shopapi serve >> file` would,
  * and the file is followed here (every 50 ms until listening, then every second). Through a pipe, the
  * server's log lines would wait on this process, which is also the load generator: when it falls
  * behind draining them, the pipe fills and the server holds the lines in memory (pino's default
  * destination writes asynchronously), which is then counted in its resident set.
  */
-export async function spawnServer(label, args, env, { log, onLine, stdoutFile } = {}) {
+export async function spawnServer(label, args, env, { log, onLine, stdoutFile, isReady } = {}) {
   const report = log ?? ((message) => process.stderr.write(`${message}\n`))
   const outFd = stdoutFile ? openSync(stdoutFile, 'a') : null
   const child = spawn(process.execPath, args, {
@@ -47,7 +50,8 @@ export async function spawnServer(label, args, env, { log, onLine, stdoutFile } 
         } catch {
           // Not JSON: passed on below.
         }
-        if (typeof parsed?.url === 'string' && parsed.level === undefined) {
+        const ready = isReady ?? ((line) => typeof line?.url === 'string')
+        if (parsed !== undefined && parsed.level === undefined && ready(parsed)) {
           listening = true
           follower?.slow()
           resolve(parsed)

@@ -764,7 +764,7 @@ export function printWebhookSummary(result) {
 
 // ---- processes -------------------------------------------------------------------------------------
 
-async function withClient(url, work) {
+export async function withClient(url, work) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
@@ -774,13 +774,13 @@ async function withClient(url, work) {
   }
 }
 
-function withDatabaseName(url, database) {
+export function withDatabaseName(url, database) {
   const parsed = new URL(url)
   parsed.pathname = `/${database}`
   return parsed.toString()
 }
 
-async function mapLimit(items, limit, work) {
+export async function mapLimit(items, limit, work) {
   const results = new Array(items.length)
   let next = 0
   const runner = async () => {
@@ -794,7 +794,7 @@ async function mapLimit(items, limit, work) {
 }
 
 /** Runs a shopapi CLI command with --json and returns its parsed output. */
-async function cli(args, env) {
+export async function cli(args, env) {
   const child = spawn(process.execPath, [path.join(root, 'bin/run.js'), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -906,7 +906,7 @@ function cpuSeconds(pid) {
 }
 
 /** The receivers' child process (this file with --receivers), driven over IPC. */
-async function startReceivers() {
+export async function startReceivers() {
   const child = fork(thisFile, ['--receivers'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   const pending = new Map()
   let seq = 0
