@@ -1,11 +1,27 @@
+import type { Queryable } from '../db/pool.js'
 import { UsageError } from '../lib/errors.js'
 import type { Invoice } from '../resources/invoices/schema.js'
+import { type Names, nameOf, namesOf } from './names.js'
 import { StaffCommand } from './staff.js'
+
+/** The names of the customer and vehicle an invoice or credit note is for, printed beside their ids. */
+export function invoiceNames(db: Queryable, shopId: string, invoice: Invoice): Promise<Names> {
+  return namesOf(db, shopId, { customers: [invoice.customer_id], vehicles: [invoice.vehicle_id] })
+}
+
+const named = (names: Names, id: string): string => {
+  const name = nameOf(names, id)
+  return name ? `${name} (${id})` : id
+}
 
 /** Staff commands of the ledger: a posted document printed for people, as a paper invoice reads. */
 export abstract class LedgerCommand extends StaffCommand {
   /** The document: its heading, its lines, discounts, taxes and totals (`--json` prints the object). */
-  protected printInvoice(invoice: Invoice, account?: { credited: string; paid: string; due: string }): void {
+  protected printInvoice(
+    invoice: Invoice,
+    names: Names,
+    account?: { credited: string; paid: string; due: string },
+  ): void {
     if (this.jsonEnabled()) return
     const title =
       invoice.doc_type === 'credit_note'
@@ -17,7 +33,7 @@ export abstract class LedgerCommand extends StaffCommand {
     }
     if (invoice.reason) this.log(`Reason: ${invoice.reason}`)
     this.log(
-      `Repair order ${invoice.repair_order_id}, customer ${invoice.customer_id}${invoice.vehicle_id ? `, vehicle ${invoice.vehicle_id}` : ''}`,
+      `Repair order ${invoice.repair_order_id}, customer ${named(names, invoice.customer_id)}${invoice.vehicle_id ? `, vehicle ${named(names, invoice.vehicle_id)}` : ''}`,
     )
     this.log('')
     const credit = invoice.doc_type === 'credit_note'

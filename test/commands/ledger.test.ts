@@ -117,6 +117,18 @@ t.test('invoices post, show, void; the order follows; set-state cannot fake it',
   t.match(posted.stdout, /Replace front pads\s+1\.5\s+120\.00\s+180\.00\s+0\.00\s+15\.98\s+195\.98/)
   t.match(posted.stdout, /Sales tax 8\.875 % of labor, parts, fees: 22\.41 on 252\.49/)
   t.match(posted.stdout, /Total 274\.90 USD/)
+  // The customer and vehicle are named beside their ids, as the front desk reads them.
+  const { rows: people } = await api.pool.query<{ customer: string; name: string; vehicle: string | null }>(
+    `select c.public_id as customer, c.first_name || ' ' || c.last_name as name, v.public_id as vehicle
+       from repair_orders r join customers c on c.id = r.customer_id left join vehicles v on v.id = r.vehicle_id
+      where r.id = $1::uuid`,
+    [order.id],
+  )
+  const person = people[0] as { customer: string; name: string; vehicle: string | null }
+  t.ok(posted.stdout.includes(`customer ${person.name} (${person.customer})`), 'the customer named beside the id', {
+    stdout: posted.stdout,
+  })
+  if (person.vehicle) t.match(posted.stdout, new RegExp(`vehicle \\S.* \\(${person.vehicle}\\)`), 'the vehicle too')
   const invoiceId = /\((inv_\w+)\)/.exec(posted.stdout)?.[1] as string
   const read = await sendJson<Invoice>(api, 'GET', `/v1/invoices/${invoiceId}`, key)
   t.match(read.body, { repair_order_id: order.public_id, totals: { total: '274.90' } })
@@ -136,6 +148,7 @@ t.test('invoices post, show, void; the order follows; set-state cannot fake it',
   t.same(shown.lines, read.body.lines, 'the same lines as the API')
   const human = await cli(['invoices', 'show', invoiceId])
   t.match(human.stdout, /Credited 0\.00 {2}Paid 0\.00 {2}Due 274\.90 USD/)
+  t.ok(human.stdout.includes(`customer ${person.name} (${person.customer})`), 'show names the customer too')
 
   const voided = okJson<Invoice>(
     t,

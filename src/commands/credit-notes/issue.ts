@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core'
-import { LedgerCommand, reasonFlag } from '../../cli/ledger.js'
+import { invoiceNames, LedgerCommand, reasonFlag } from '../../cli/ledger.js'
 import { toInvoiceResource } from '../../resources/invoices/present.js'
 import { issueCreditNote } from '../../resources/invoices/service.js'
 
@@ -30,16 +30,17 @@ export default class CreditNotesIssue extends LedgerCommand {
       ...flags,
       record: { table: 'invoices', kind: 'invoice' as const, publicId: args.invoice, param: 'INV_ID' },
     }
-    const creditNote = await this.staffChange(source, async ({ db, actor }) =>
-      toInvoiceResource(
+    const { creditNote, names } = await this.staffChange(source, async ({ db, actor }) => {
+      const creditNote = toInvoiceResource(
         await issueCreditNote(db, actor, args.invoice, {
           amount: flags.amount,
           lines: flags.line,
           reason: reasonFlag(flags.reason),
         }),
-      ),
-    )
-    this.printInvoice(creditNote)
+      )
+      return { creditNote, names: await invoiceNames(db, actor.shopId, creditNote) }
+    })
+    this.printInvoice(creditNote, names)
     return creditNote
   }
 }

@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core'
-import { LedgerCommand } from '../../cli/ledger.js'
+import { invoiceNames, LedgerCommand } from '../../cli/ledger.js'
 import { toInvoiceResource } from '../../resources/invoices/present.js'
 import { postInvoice } from '../../resources/invoices/service.js'
 
@@ -17,10 +17,11 @@ export default class InvoicesPost extends LedgerCommand {
       ...flags,
       record: { table: 'repair_orders', kind: 'repairOrder' as const, publicId: args.repair_order, param: 'RO_ID' },
     }
-    const invoice = await this.staffChange(source, async ({ db, actor }) =>
-      toInvoiceResource(await postInvoice(db, actor, args.repair_order)),
-    )
-    this.printInvoice(invoice)
+    const { invoice, names } = await this.staffChange(source, async ({ db, actor }) => {
+      const invoice = toInvoiceResource(await postInvoice(db, actor, args.repair_order))
+      return { invoice, names: await invoiceNames(db, actor.shopId, invoice) }
+    })
+    this.printInvoice(invoice, names)
     return invoice
   }
 }

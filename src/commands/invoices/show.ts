@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core'
-import { LedgerCommand } from '../../cli/ledger.js'
+import { invoiceNames, LedgerCommand } from '../../cli/ledger.js'
 import { toInvoiceResource } from '../../resources/invoices/present.js'
 import { getInvoice, invoiceAccount } from '../../resources/invoices/service.js'
 
@@ -17,14 +17,16 @@ export default class InvoicesShow extends LedgerCommand {
       ...flags,
       record: { table: 'invoices', kind: 'invoice' as const, publicId: args.invoice, param: 'INV_ID' },
     }
-    const { invoice, account } = await this.staffRead(source, async ({ db, actor }) => {
+    const { invoice, account, names } = await this.staffRead(source, async ({ db, actor }) => {
       const document = await getInvoice(db, actor, args.invoice)
+      const invoice = toInvoiceResource(document)
       return {
-        invoice: toInvoiceResource(document),
+        invoice,
         account: document.doc_type === 'invoice' ? await invoiceAccount(db, actor.shopId, document.id) : undefined,
+        names: await invoiceNames(db, actor.shopId, invoice),
       }
     })
-    this.printInvoice(invoice, account)
+    this.printInvoice(invoice, names, account)
     return account ? { ...invoice, balance: account } : invoice
   }
 }

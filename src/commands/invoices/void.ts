@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core'
-import { LedgerCommand, reasonFlag } from '../../cli/ledger.js'
+import { invoiceNames, LedgerCommand, reasonFlag } from '../../cli/ledger.js'
 import { toInvoiceResource } from '../../resources/invoices/present.js'
 import { voidInvoice } from '../../resources/invoices/service.js'
 
@@ -20,10 +20,13 @@ export default class InvoicesVoid extends LedgerCommand {
       ...flags,
       record: { table: 'invoices', kind: 'invoice' as const, publicId: args.invoice, param: 'INV_ID' },
     }
-    const invoice = await this.staffChange(source, async ({ db, actor }) =>
-      toInvoiceResource(await voidInvoice(db, actor, args.invoice, { reason: reasonFlag(flags.reason) })),
-    )
-    this.printInvoice(invoice)
+    const { invoice, names } = await this.staffChange(source, async ({ db, actor }) => {
+      const invoice = toInvoiceResource(
+        await voidInvoice(db, actor, args.invoice, { reason: reasonFlag(flags.reason) }),
+      )
+      return { invoice, names: await invoiceNames(db, actor.shopId, invoice) }
+    })
+    this.printInvoice(invoice, names)
     return invoice
   }
 }
