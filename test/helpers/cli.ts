@@ -159,3 +159,53 @@ export function assertOneLineFailure(t: Test, result: CliResult, message: RegExp
   t.match(result.stderr, message)
   t.notMatch(result.stderr, /^\s+at\s/m, 'no stack trace')
 }
+
+export interface WorkerProcess {
+  child: ChildProcess
+  output(): { stdout: string; stderr: string }
+  /** Sends the signal and waits for the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+/** Starts `shopapi worker --json` and waits for its start-up line (the JSON summary). */
+export function startWorker(
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = 120_000,
+): Promise<WorkerProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, 'worker', '--json', ...args], {
+      env: cliEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)))
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`worker did not start; stderr: ${stderr}`))
+    }, timeoutMs)
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    let started = false
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+      if (started || !stdout.split('\n').some((line) => line.startsWith('{"worker":true'))) return
+      started = true
+      clearTimeout(timer)
+      resolve({
+        child,
+        output: () => ({ stdout, stderr }),
+        stop: async (signal = 'SIGTERM') => {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+          return exited
+        },
+      })
+    })
+    exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`worker exited with ${code} before starting; stderr: ${stderr}`))
+    })
+  })
+}
