@@ -290,6 +290,19 @@ t.test(
         }),
       )
       const createdAt = Date.now()
+      // A list cursor is signed with a key derived from SHOPAPI_SECRET_KEY: one node's cursor reads on.
+      const pageKey = loadKey()
+      const pages: string[] = []
+      let cursor: string | null = null
+      for (const node of nodes) {
+        const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
+        const page = await request(node, `/customers?limit=10${query}`, pageKey)
+        t.equal(page.status, 200, `node ${node.name} reads ${cursor ? "the previous node's cursor" : 'the first page'}`)
+        const body = (await page.json()) as { data: { id: string }[]; next_cursor: string | null }
+        pages.push(...body.data.map((customer) => customer.id))
+        cursor = body.next_cursor
+      }
+      t.same([...pages].sort(), [...customerIds].sort(), 'three pages, one per node, list every customer once')
       const events = await eventsOf(customerIds)
       t.equal(events.length, customersAcross, 'one customer.created event per customer')
       const eventIds = events.map((e) => e.public_id)
