@@ -428,6 +428,14 @@ t.test(
       survivors.map(() => 0),
       'SIGTERM stops the survivors cleanly',
     )
+    // The killed worker's leases lapse and are taken over without an error logged by anyone.
+    for (const [index, worker] of workerProcesses.entries()) {
+      const errors = worker
+        .output()
+        .stdout.split('\n')
+        .filter((line) => /^\{"level":(50|60)\b/.test(line))
+      t.same(errors, [], `worker ${index + 1} logged no error`)
+    }
     t.comment(`the whole run took ${Date.now() - startedAt} ms`)
   },
 )
