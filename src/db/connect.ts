@@ -38,6 +38,8 @@ interface OpenOptions {
    * (`shopapi status` reports on the database serve uses).
    */
   startEmbedded?: boolean
+  /** The pool's size when it is not SHOPAPI_DB_POOL_SIZE: a process whose work has a pool of its own. */
+  poolSize?: number
 }
 
 /** The connections of a configured database: the service's, and the owner's for migrations. */
@@ -83,7 +85,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     throw error
   }
   const pool = createPool(runtime, {
-    max: config.dbPoolSize,
+    max: options.poolSize ?? config.dbPoolSize,
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {}),

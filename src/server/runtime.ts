@@ -159,6 +159,9 @@ export async function startWorkerProcess(options: {
     applicationName: 'shopapi worker',
     log: options.log,
     warnAboutRole: true,
+    // The deliveries have the worker's own pool (P); this one only checks the role at start and reads
+    // the backlog for --metrics-port: two connections, not P (docs/deploy/scaling.md, Connections).
+    poolSize: 2,
   })
   superviseEmbedded(database, options)
   let metricsListener: MetricsListener | undefined
