@@ -311,6 +311,14 @@ t.test('docs/deploy/citus.md distributes exactly the tables the catalog has', as
     Object.keys(withoutShop).filter((name) => withoutShop[name]?.placement === 'reference'),
     'its reference tables are the allow-list',
   )
+  // The prose list of "Where each table goes" is held to the catalog too, with its count.
+  const prose = /\*\*Distributed by `shop_id`[^(]*\((\d+) tables\):([\s\S]*?)\n\n/.exec(doc)
+  t.ok(prose, 'it has the paragraph "Distributed by `shop_id` … (N tables): …"')
+  if (prose) {
+    t.equal(Number(prose[1]), schema.distributed.length, 'the paragraph counts the tables of shop data')
+    const named = [...(prose[2] ?? '').matchAll(/`(\w+)`/g)].map((m) => m[1]).filter((name) => name !== 'shop_id')
+    t.same(named.sort(), [...schema.distributed].sort(), 'the paragraph names the tables of shop data')
+  }
   for (const [name, table] of Object.entries(withoutShop)) {
     if (table.placement === 'coordinator')
       t.match(doc, new RegExp(`\`${name}\``), `it says where the coordinator table ${name} stays`)
