@@ -1,4 +1,5 @@
-import pg from 'pg'
+import type pg from 'pg'
+import { createClient } from './hosts.js'
 import { type ConnectionLog, connectionErrorDetails, connectTimeoutMs } from './pool.js'
 
 export interface NotificationListenerOptions {
@@ -52,8 +53,7 @@ export class NotificationListener {
   private async connect(): Promise<void> {
     this.retryTimer = undefined
     if (this.stopped) return
-    const client = new pg.Client({
-      connectionString: this.options.connectionString,
+    const client = createClient(this.options.connectionString, {
       application_name: this.options.applicationName,
       // An unreachable server fails the attempt (and it is retried) instead of holding it open.
       connectionTimeoutMillis: connectTimeoutMs,

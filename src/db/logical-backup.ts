@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import pg from 'pg'
+import type pg from 'pg'
 import { UsageError } from '../lib/errors.js'
+import { createClient, parseConnectionTargets, resolvedUrl } from './hosts.js'
 
 // An external database (DATABASE_URL) is backed up with the server's own tools, found on PATH:
 // `pg_dump --format=custom`, restored with `pg_restore` into an empty database.
@@ -121,7 +122,8 @@ async function runTool(
   const env: NodeJS.ProcessEnv = { ...process.env }
   const fullArgs = [...args]
   if (options.url !== undefined) {
-    const url = new URL(options.url)
+    // Several hosts: the one the process resolved (the writable one), named alone.
+    const url = new URL(await resolvedUrl(options.url))
     if (url.password) env.PGPASSWORD = decodeURIComponent(url.password)
     url.password = ''
     fullArgs.push(url.toString())
@@ -139,7 +141,7 @@ async function runTool(
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, application_name: 'shopapi restore' })
+  const client = createClient(url, { application_name: 'shopapi restore' })
   client.on('error', () => {})
   await client.connect()
   try {
@@ -151,6 +153,11 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 
 /** host/database of a URL, without its credentials. */
 export function databaseLabel(url: string): string {
+  const targets = parseConnectionTargets(url)
+  if (targets.resolving) {
+    const path = new URL(targets.hosts[0]?.url ?? url).pathname
+    return `${targets.hosts.map((host) => host.label).join(',')}${path}`
+  }
   const parsed = new URL(url)
   return `${parsed.host}${parsed.pathname}`
 }

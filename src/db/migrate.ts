@@ -1,8 +1,9 @@
 import { readdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import type pg from 'pg'
 import { migrate } from 'postgres-migrations'
 import { NewerSchemaError } from '../lib/errors.js'
+import { createClient } from './hosts.js'
 import { installJobQueue } from './job-queue.js'
 import type { Queryable } from './pool.js'
 import { mayCreateIn, ownerNeeded } from './roles.js'
@@ -14,7 +15,7 @@ export const migrationsDir = fileURLToPath(new URL('../../migrations', import.me
 // queues (src/db/job-queue.ts). Run as the owner of the tables; any other role may run it only when
 // there is nothing to do, and is told to migrate as the owner when there is.
 export async function runMigrations(connectionString: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString, application_name: 'shopapi-migrate' })
+  const client = createClient(connectionString, { application_name: 'shopapi-migrate' })
   // A connection cut mid-migration fails the statement in flight, which start-up reports; unhandled,
   // the client's own 'error' event would end the process before that.
   client.on('error', () => {})

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { clientClassFor, clientConfigFor } from './hosts.js'
 
 // Timestamps are read as Date and `numeric` stays a string (money must never pass through a float).
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
@@ -70,7 +71,9 @@ function sessionOptions(options: PoolOptions): string {
 
 export function createPool(connectionString: string, options: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
-    connectionString,
+    // Several hosts (target_session_attrs=read-write): each new client connects to the writable one.
+    ...clientConfigFor(connectionString),
+    Client: clientClassFor(connectionString),
     options: sessionOptions(options),
     max: options.max ?? 20,
     application_name: options.applicationName ?? 'shopapi',
@@ -97,9 +100,12 @@ export function connectionErrorDetails(error: unknown): { code: string | undefin
   return { code, message: message ?? String(error) }
 }
 
-// SQLSTATE 08 (connection exception), 57P01-57P03 (the server is shutting down or starting up),
-// 53300 (no connection slot left), and what Node and pg say when the socket is gone.
+// SQLSTATE 08 (connection exception; 08001 also when no host of DATABASE_URL accepts writes),
+// 57P01-57P03 (the server is shutting down or starting up), 53300 (no connection slot left), 25006 (a
+// write on a read-only session: the primary was demoted to a standby under the connection), and what
+// Node and pg say when the socket is gone.
 const unavailableCodes = new Set([
+  '25006',
   '57P01',
   '57P02',
   '57P03',

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
-import pg from 'pg'
+import type pg from 'pg'
 import PgBoss from 'pg-boss'
 import type { Dispatcher } from 'undici'
 import type { WebhookConfig } from '../config.js'
+import { createClient } from '../db/hosts.js'
 import { maintenanceQueue } from '../db/job-queue.js'
 import { createPool, type PoolOptions } from '../db/pool.js'
 import { createDeliveryAgent, type Resolver, webhookResolver } from '../io/webhook-targets.js'
@@ -123,6 +124,7 @@ export class WebhookWorker {
   /** Attempts in their first second plus deliveries claimed and waiting: see SharedSlots. */
   private readonly slots: SharedSlots
   private boss: PgBoss | undefined
+  private bossPool: pg.Pool | undefined
   private listener: pg.Client | undefined
   private scanTimer: NodeJS.Timeout | undefined
   private cycle: Promise<void> | undefined
@@ -183,11 +185,17 @@ export class WebhookWorker {
   }
 
   async start(): Promise<void> {
-    const boss = new PgBoss({
-      connectionString: this.options.databaseUrl,
-      application_name: this.options.applicationName ?? 'shopapi worker',
-      // pg-boss only runs the minute maintenance job: two connections are plenty.
+    // pg-boss only runs the minute maintenance job: two connections are plenty. Its statements go
+    // through a pool of ours (pg-boss's documented `db` adapter), so they reach the host the rest of
+    // the process resolved from DATABASE_URL (several hosts, target_session_attrs: src/db/hosts.ts).
+    this.bossPool = createPool(this.options.databaseUrl, {
       max: 2,
+      applicationName: `${this.options.applicationName ?? 'shopapi worker'} (pg-boss)`,
+      log: this.options.log,
+    })
+    const bossPool = this.bossPool
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => bossPool.query(text, values) },
       // Its schema and queues are the owner's, made at migrate time (src/db/job-queue.ts): this role
       // only checks the version, and reads and writes jobs.
       migrate: false,
@@ -216,8 +224,7 @@ export class WebhookWorker {
   /** A dedicated connection for LISTEN; it reconnects after a database blip. */
   private async listen(): Promise<void> {
     if (this.stopping) return
-    const client = new pg.Client({
-      connectionString: this.options.databaseUrl,
+    const client = createClient(this.options.databaseUrl, {
       application_name: `${this.options.applicationName ?? 'shopapi worker'} (listen)`,
     })
     // New events are dispatched; deliveries written without an event (replay, re-enabling) need the scan.
@@ -526,6 +533,7 @@ export class WebhookWorker {
     await Promise.all([...this.attempts])
     await this.recorder.drain()
     await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
+    await this.bossPool?.end().catch(() => {})
     await this.agent.close().catch(() => {})
     await removeHeartbeat(this.pool, this.identity.id).catch(() => {})
     this.options.metrics?.unwatchPool('worker')
