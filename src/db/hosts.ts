@@ -224,7 +224,7 @@ export class HostResolver {
 
   private async search(): Promise<DatabaseHost> {
     const outcomes = await Promise.all(this.targets.hosts.map((host) => this.probe(host)))
-    const index = outcomes.findIndex((outcome) => outcome === undefined)
+    const index = outcomes.indexOf(undefined)
     const found = this.targets.hosts[index]
     if (found) {
       this.current = found
