@@ -206,6 +206,16 @@ t.test('a crash of the primary: 503 with Retry-After meanwhile, then writes go o
   const killedAt = Date.now()
   // A crash: the node's keeper and its postmaster, at once, with no chance to hand anything over.
   if (before) process.kill(-before.group, 'SIGKILL')
+  // When a node other than the crashed one first accepts writes (checked by a new session every 100 ms):
+  // the appliance's own share of the time without writes is what follows it.
+  let promotedAt: number | undefined
+  const watchPromotion = (async () => {
+    while (promotedAt === undefined && Date.now() < killedAt + 90_000) {
+      const found = await primaryNode()
+      if (found && found !== before) promotedAt = Date.now()
+      else await sleep(100)
+    }
+  })()
   t.comment(`${new Date(killedAt).toISOString()} killed ${before?.name} (keeper and postmaster, SIGKILL)`)
 
   // Writes go on until 30 have succeeded after the crash and 3 s have passed since the first of them.
@@ -218,6 +228,7 @@ t.test('a crash of the primary: 503 with Retry-After meanwhile, then writes go o
   }
   stopWriting = true
   await writers
+  await watchPromotion
   const after = await primaryNode()
   t.ok(after && after !== before, `a new primary: ${after?.name}`)
   t.ok(firstAfter !== undefined, 'writes succeed again after the crash, with no restart of the appliance')
@@ -294,6 +305,7 @@ t.test('a crash of the primary: 503 with Retry-After meanwhile, then writes go o
   const summary = [
     `primary ${before?.name} killed; ${after?.name} promoted`,
     `time without successful writes: ${seconds(gap)} s (last write before the crash ${seconds(killedAt - lastBefore)} s before it; first after it ${firstAfter ? seconds(firstAfter - killedAt) : '-'} s after it)`,
+    `the new primary accepted writes ${promotedAt ? seconds(promotedAt - killedAt) : '-'} s after the crash; the appliance's first write after that: ${promotedAt && firstAfter ? seconds(Math.min(...successTimes.filter((at) => at >= (promotedAt as number))) - promotedAt) : '-'} s later`,
     `writes acknowledged: ${acked.length}, present on the new primary: ${acked.length - missing.length}, lost: ${missing.length}, duplicated: ${duplicated.length}`,
     `answers 503 with Retry-After during the failover: ${counts.unavailable}; connections cut: ${counts.cut}; writes retried: ${writes.filter((write) => write.attempts > 1).length} (replayed: ${writes.filter((write) => write.replayed).length})`,
     `connection errors seen by clients (first 5): ${cutErrors.join('; ') || 'none'}`,
