@@ -4,6 +4,7 @@
 // client may send): `SHOW transaction_read_only` says `on` there, which is libpq's own test for
 // read-write, and every write fails with 25006 as it does on a standby. The relay can also refuse
 // connections and cut the ones it carries (the primary gone) or turn writable (a promotion).
+import { randomUUID } from 'node:crypto'
 import net from 'node:net'
 import pg from 'pg'
 import t from 'tap'
@@ -17,7 +18,10 @@ import {
 import { NotificationListener } from '../../src/db/listener.js'
 import { runMigrations } from '../../src/db/migrate.js'
 import { createPool, isDatabaseUnavailable, withTransaction } from '../../src/db/pool.js'
+import type { Customer } from '../../src/resources/customers/schema.js'
+import { createTestKey, createTestShop, startTestApp } from '../helpers/app.js'
 import { createTestDatabase } from '../helpers/database.js'
+import { type ErrorBody, type Reply, sendJson } from '../helpers/http.js'
 
 t.test('parsing: the URL form lists hosts, each with its port or the default', async (t) => {
   const targets = parseConnectionTargets(
@@ -333,4 +337,52 @@ t.test('migrations and the LISTEN connection go to the writable host too', async
   const deadline = Date.now() + 5_000
   while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
   t.same(heard, ['hello'], 'a LISTEN on a standby would hear nothing: it listens on the primary')
+})
+
+t.test('the API during a failover: 503 with Retry-After, then writes go on; a retried key replays', async (t) => {
+  const first = await relay('writable')
+  const second = await relay('read-only')
+  const url = multiHostUrl([`127.0.0.1:${first.port}`, `127.0.0.1:${second.port}`])
+  const pool = createPool(url, { max: 4 })
+  t.teardown(() => pool.end())
+  const api = await startTestApp(t, { database: { url, pool } })
+  const shop = await createTestShop(database.pool)
+  const { key } = await createTestKey(database.pool, shop, ['customers.read', 'customers.write'])
+  const create = (idempotencyKey: string) =>
+    sendJson<Customer & ErrorBody>(api, 'POST', '/v1/customers', key, {
+      body: { first_name: 'Fay', last_name: 'Lover' },
+      idempotencyKey,
+    })
+  const written = await create(randomUUID())
+  t.equal(written.status, 201)
+
+  await first.set('down')
+  const pending = randomUUID()
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const reply = await create(pending)
+    t.equal(reply.status, 503, 'no writable host: 503, not 500', { body: reply.body })
+    t.equal(reply.body.error?.code, 'service_unavailable')
+    t.equal(reply.headers.get('retry-after'), '1', 'Retry-After says when to try again')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+
+  await second.set('writable')
+  let created: Reply<Customer & ErrorBody> | undefined
+  for (let attempt = 0; attempt < 20 && created?.status !== 201; attempt++) {
+    created = await create(pending)
+    if (created.status !== 201) {
+      t.equal(created.status, 503, 'until the pool has found the new primary')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  t.equal(created?.status, 201, 'the write retried with its key succeeds on the new primary, with no restart')
+  const replayed = await create(pending)
+  t.equal(replayed.status, 201)
+  t.equal(replayed.headers.get('idempotent-replayed'), 'true', 'and once more is a replay')
+  t.equal(replayed.body.id, created?.body.id)
+  const { rows } = await database.pool.query<{ n: number }>(
+    'select count(*)::int as n from customers where shop_id = $1',
+    [shop.id],
+  )
+  t.equal(rows[0]?.n, 2, 'one customer per key')
 })
