@@ -2,7 +2,7 @@
 # The failover test (issue 29, item 3; docs/deploy/failover.md): a primary and a synchronous standby
 # managed by pg_auto_failover (a monitor and two nodes on loopback ports, in a temporary directory),
 # `shopapi serve` on DATABASE_URL naming both with target_session_attrs=read-write, a webhook receiver
-# on loopback, and test/deploy/failover.ts driving the load, crashing the primary (SIGKILL to its
+# on loopback, and test/scripts/failover-scenario.ts driving the load, crashing the primary (SIGKILL to its
 # keeper and postmaster) and checking what was acknowledged against the new primary.
 #
 # Installs Debian's postgresql-15-auto-failover when pg_autoctl is missing (quietly, as .ci/run does
@@ -138,6 +138,7 @@ sql "$node1_port" "create role shopapi_owner login" &&
   sql "$node1_port" "create role shopapi_app nologin" &&
   sql "$node1_port" "create role shopapi_runtime login in role shopapi_app" || fail_setup "creating the roles"
 echo "synchronous_standby_names on the primary: $(sql "$node1_port" 'show synchronous_standby_names')"
+autoctl show settings --pgdata "$dir/monitor"
 echo "set-up took $((SECONDS - started)) s"
 
 hosts="127.0.0.1:$node1_port,127.0.0.1:$node2_port"
@@ -145,7 +146,7 @@ export DATABASE_URL="postgres://shopapi_runtime@$hosts/shopapi?target_session_at
 export SHOPAPI_MIGRATION_DATABASE_URL="postgres://shopapi_owner@$hosts/shopapi?target_session_attrs=read-write"
 export FAILOVER_NODES="node1=127.0.0.1:$node1_port:$(cat "$dir/node1.pgid"),node2=127.0.0.1:$node2_port:$(cat "$dir/node2.pgid")"
 export FAILOVER_DIR="$dir"
-node_modules/.bin/tap --disable-coverage --timeout=170 test/deploy/failover.ts
+node_modules/.bin/tap --disable-coverage --timeout=170 test/scripts/failover-scenario.ts
 status=$?
 echo "==> pg_auto_failover after the test"
 state
