@@ -71,3 +71,18 @@ export function isPublicId(kind: IdKind, value: string): boolean {
   const prefix = `${idPrefixes[kind]}_`
   return value.startsWith(prefix) && idBody.test(value.slice(prefix.length))
 }
+
+/**
+ * A time-ordered UUID (RFC 9562 version 7: 48 bits of Unix milliseconds, then random bits) for an
+ * internal primary key. Rows written one after another land at the right edge of the key's B-tree
+ * instead of on a random page: after a checkpoint, a random key costs a full-page image of the leaf it
+ * lands on for nearly every insert, a time-ordered one only for the last leaf (issue 26, WAL per write).
+ */
+export function timeOrderedUuid(now = Date.now()): string {
+  const bytes = Buffer.from(pooledIdBytes())
+  bytes.writeUIntBE(now, 0, 6)
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x70
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80
+  const hex = bytes.toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}

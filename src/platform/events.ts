@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/pool.js'
 import { SqlParams, statementName } from '../db/sql.js'
 import { ApiError } from '../lib/errors.js'
-import { type IdKind, newPublicId } from '../lib/ids.js'
+import { type IdKind, newPublicId, timeOrderedUuid } from '../lib/ids.js'
 import type { Scope } from '../lib/scopes.js'
 import { fetchPage, type Page, type PageRequest } from './pagination.js'
 
@@ -132,6 +132,11 @@ export async function recordEvents(tx: Queryable, actor: Actor, events: NewEvent
 export function insertEventsSql(params: SqlParams, actor: Actor, events: NewEvent[]): string {
   const shop = params.add(actor.shopId, 'uuid')
   const integration = params.add(actor.integrationId, 'uuid')
+  // Time-ordered internal ids: each event's primary-key entry goes to the index's right edge.
+  const keys = params.add(
+    events.map(() => timeOrderedUuid()),
+    'uuid[]',
+  )
   const ids = params.add(
     events.map(() => newPublicId('event')),
     'text[]',
@@ -152,10 +157,10 @@ export function insertEventsSql(params: SqlParams, actor: Actor, events: NewEven
     events.map((e) => JSON.stringify(e.summary)),
     'jsonb[]',
   )
-  return `insert into events (shop_id, public_id, type, object_type, object_id, summary, integration_id)
-     select ${shop}, e.public_id, e.type, e.object_type, e.object_id, e.summary, ${integration}
-     from unnest(${ids}, ${types}, ${objectTypes}, ${objectIds}, ${summaries})
-       as e(public_id, type, object_type, object_id, summary)`
+  return `insert into events (shop_id, id, public_id, type, object_type, object_id, summary, integration_id)
+     select ${shop}, e.id, e.public_id, e.type, e.object_type, e.object_id, e.summary, ${integration}
+     from unnest(${keys}, ${ids}, ${types}, ${objectTypes}, ${objectIds}, ${summaries})
+       as e(id, public_id, type, object_type, object_id, summary)`
 }
 
 // Spec "Limits": GET /events shows 30 days; deliveries can be resent for as long.
