@@ -87,6 +87,39 @@ t.test('a create that fails after its insert leaves no row, no event and no idem
   t.same(await counts(shop.id), { ...before, customers: 1, events: 1, keys: 1 })
 })
 
+t.test(
+  'keyed creates: one event each, with a time-ordered internal id; a replay returns the same body and writes nothing',
+  async (t) => {
+    const { shop, key } = await newShopKey()
+    const before = await counts(shop.id)
+    const idempotencyKey = randomUUID()
+    const body = { first_name: 'Ordered', last_name: 'Ids' }
+    const first = await send('POST', '/v1/customers', key, { body, idempotencyKey })
+    t.equal(first.status, 201)
+    const second = await create(t, key, { first_name: 'Second', last_name: 'Ids' })
+    const replay = await send('POST', '/v1/customers', key, { body, idempotencyKey })
+    t.equal(replay.status, 201)
+    t.equal(replay.headers.get('idempotent-replayed'), 'true', 'answered from the record')
+    t.same(replay.body, first.body, 'the replay returns the first body')
+    t.same(
+      await counts(shop.id),
+      { ...before, customers: 2, events: 2, keys: 2 },
+      'one event per change, none for the replay',
+    )
+    const { rows } = await api.pool.query<{ id: string; object_id: string }>(
+      'select id::text, object_id from events where shop_id = $1 order by sequence',
+      [shop.id],
+    )
+    t.same(
+      rows.map((row) => row.object_id),
+      [first.body.id, second.id],
+    )
+    for (const row of rows)
+      t.match(row.id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a version-7 UUID')
+    t.ok((rows[0]?.id ?? '') <= (rows[1]?.id ?? ''), 'the later event sorts after (or with) the earlier one')
+  },
+)
+
 t.test('an update or archive that fails after its change leaves the customer as it was', async (t) => {
   const { shop, key } = await newShopKey()
   const customer = await create(t, key, { first_name: 'Keep', last_name: 'Me', notes: 'original' })
