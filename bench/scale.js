@@ -103,7 +103,7 @@ export async function runScaleBench({ serverUrl, log = defaultLog, cleanup = [] 
       SHOPAPI_WEBHOOKS_ALLOW_PRIVATE_TARGETS: '1',
       SHOPAPI_RATE_LIMIT_MAX: '100000000',
       // One key drives every connection (see bench/run.js).
-      SHOPAPI_MAX_IN_FLIGHT_PER_KEY: String(connections * 2),
+      SHOPAPI_MAX_IN_FLIGHT_PER_KEY: String(connections * 20),
     }
     const redis = process.env.REDIS_URL
       ? 'REDIS_URL (one budget per key across nodes)'
