@@ -40,7 +40,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { Pool } from 'undici'
 import { root, spawnServer, withCleanup } from './spawn.js'
-import { cli, mapLimit, startReceivers, withClient, withDatabaseName } from './webhooks.js'
+import { cli, cpuSeconds, machineCpu, mapLimit, startReceivers, withClient, withDatabaseName } from './webhooks.js'
 
 const thisFile = fileURLToPath(import.meta.url)
 const run = promisify(execFile)
@@ -462,47 +462,32 @@ function warnOnly(label, log) {
 
 // ---- where the CPU went -----------------------------------------------------------------------------
 
-const ticks = Number(process.env.CLK_TCK ?? 100)
+/** A process's CPU seconds so far; 0 once it is gone (a backend that closed between two readings). */
+const cpuOf = (pid) => cpuSeconds(pid) || 0
 
-function processCpu(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / ticks
-  } catch {
-    return 0
-  }
-}
-
-/** CPU seconds of every process named postgres (the server's backends and its own processes). */
+/** CPU seconds so far of each process named postgres (the server's backends and its own), by pid. */
 function postgresCpu() {
-  let total = 0
+  const byPid = new Map()
   let entries = []
   try {
     entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))
   } catch {
-    return Number.NaN
+    return byPid
   }
   for (const pid of entries) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      if (!stat.includes('(postgres)')) continue
-      total += processCpu(pid)
+      if (stat.includes('(postgres)')) byPid.set(pid, cpuOf(pid))
     } catch {}
   }
-  return total
+  return byPid
 }
 
-function machineCpu() {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields
-    return {
-      busy: (user + nice + system + irq + softirq + steal) / ticks,
-      total: (user + nice + system + idle + iowait + irq + softirq + steal) / ticks,
-    }
-  } catch {
-    return { busy: Number.NaN, total: Number.NaN }
-  }
+/** CPU spent between two readings by the processes alive at the second (one born since counts from 0). */
+function spentSince(before, after) {
+  let seconds = 0
+  for (const [pid, now] of after) seconds += now - (before.get(pid) ?? 0)
+  return seconds
 }
 
 /**
@@ -517,11 +502,11 @@ function cpuSplit({ nodes, workers, benchChildren }) {
   const sample = () => {
     const own = process.cpuUsage()
     return {
-      nodes: nodes.reduce((sum, pid) => sum + processCpu(pid), 0),
+      nodes: nodes.reduce((sum, pid) => sum + cpuOf(pid), 0),
       // Per worker: one started during the run counts from zero.
-      workers: new Map(workers().map((pid) => [pid, processCpu(pid)])),
+      workers: new Map(workers().map((pid) => [pid, cpuOf(pid)])),
       postgres: postgresCpu(),
-      bench: (own.user + own.system) / 1e6 + benchChildren().reduce((sum, pid) => sum + processCpu(pid), 0),
+      bench: (own.user + own.system) / 1e6 + benchChildren().reduce((sum, pid) => sum + cpuOf(pid), 0),
       machine: machineCpu(),
     }
   }
@@ -534,9 +519,8 @@ function cpuSplit({ nodes, workers, benchChildren }) {
       const total = after.machine.total - before.machine.total
       const share = (value) => (total > 0 ? (100 * value) / total : Number.NaN)
       const apiNodes = after.nodes - before.nodes
-      let workerSeconds = 0
-      for (const [pid, seconds] of after.workers) workerSeconds += seconds - (before.workers.get(pid) ?? 0)
-      const postgres = after.postgres - before.postgres
+      const workerSeconds = spentSince(before.workers, after.workers)
+      const postgres = spentSince(before.postgres, after.postgres)
       const bench = after.bench - before.bench
       const busy = after.machine.busy - before.machine.busy
       return {

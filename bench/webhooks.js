@@ -884,7 +884,7 @@ function rssSampler(pid) {
 }
 
 /** The machine's CPU time so far (/proc/stat, all cores), busy and in total, in seconds; NaN off Linux. */
-function machineCpu() {
+export function machineCpu() {
   try {
     const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
     const [user, nice, system, idle, iowait, irq, softirq, steal] = fields
@@ -896,7 +896,7 @@ function machineCpu() {
 }
 
 /** CPU time (user + system) of a process so far, in seconds; NaN off Linux. */
-function cpuSeconds(pid) {
+export function cpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
     return (Number(fields[11]) + Number(fields[12])) / 100

@@ -12,6 +12,7 @@ import { WebhookWorker, type WorkerLog } from '../../src/worker/webhook-worker.j
 import { createTestKey, createTestShop, startTestApp, type TestApp } from '../helpers/app.js'
 import { sendJson } from '../helpers/http.js'
 import type { ReceivedRequest } from '../helpers/receiver.js'
+import type { EventJson } from '../helpers/webhooks.js'
 
 export const silentLog = { info() {}, warn() {}, error() {} }
 
@@ -121,16 +122,8 @@ export async function harness(
   }
 }
 
-export function envelopeOf(request: ReceivedRequest) {
-  return JSON.parse(request.rawBody.toString('utf8')) as {
-    id: string
-    object: string
-    type: string
-    api_version: string
-    test: boolean
-    created_at: string
-    data: { object_type: string; object_id: string; summary: Record<string, unknown> }
-  }
+export function envelopeOf(request: ReceivedRequest): EventJson {
+  return JSON.parse(request.rawBody.toString('utf8')) as EventJson
 }
 
 export async function eventIdFor(api: TestApp, objectId: string, type: string): Promise<string> {
