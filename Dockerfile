@@ -6,7 +6,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-COPY scripts/manifest.js ./scripts/
+COPY scripts/build.js scripts/manifest.js ./scripts/
 RUN npm run build && npm prune --omit=dev --ignore-scripts
 # The one install script package.json's allowScripts trusts: the embedded PostgreSQL's platform
 # package (only this machine's is installed) recreates its library symlinks.

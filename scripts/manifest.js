@@ -10,7 +10,7 @@ import { Plugin } from '@oclif/core'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-// tsc never deletes: a command moved or removed in src/commands/ (`canned-jobs import` became
+// The build never deletes: a command moved or removed in src/commands/ (`canned-jobs import` became
 // `import canned-jobs`, its old name an alias) would stay in dist/commands/ from an earlier build and be
 // loaded as a command of its own, stale, shadowing the alias. Compiled commands without a source go.
 const compiled = path.join(root, 'dist', 'commands')
