@@ -39,7 +39,9 @@ function frozenDocument() {
   return JSON.parse(texts[0].replaceAll('"maximum": "<this year + 2>"', latestYear))
 }
 
-const tsc = path.join(root, 'node_modules', '.bin', 'tsc')
+// TypeScript 5.9 by path: node_modules/.bin/tsc may be either of the two TypeScripts the project
+// installs (package.json: typescript-native is TypeScript 7, for the type check; docs/decisions/code.md).
+const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc')
 /** tsc on one package; a type error ends the run with tsc's own output. */
 async function build(name) {
   const dir = path.join(root, 'packages', name)
