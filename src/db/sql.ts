@@ -19,8 +19,8 @@ export function containsPattern(text: string): string {
 /**
  * The condition of a `q` substring search (spec: 2-100 characters, case-insensitive, `%` and `_`
  * literal) over `column`, a lower-cased text column with two GIN indexes: `gin_trgm_ops` on the column
- * and `search_bigrams(column)` (migration 00018). A trigram index can only narrow a LIKE pattern that
- * yields a trigram, which a term needs three letters or digits in a row for; shorter terms (`zq`,
+ * and `search_bigrams(column)` (migrations 00018, 00024). A trigram index can only narrow a LIKE pattern
+ * that yields a trigram, which a term needs three letters or digits in a row for; shorter terms (`zq`,
  * `a-`) are narrowed by the bigram index instead (every bigram of the term is a bigram of a matching
  * row, exactly), and the LIKE decides either way.
  */

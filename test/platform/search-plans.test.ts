@@ -135,3 +135,21 @@ t.test('after ANALYZE', async (t) => {
   await api.owner.pool.query('analyze customers, vehicles, canned_jobs, inventory_items')
   await checkSearches(t, 'analyzed', true)
 })
+
+// search_bigrams (migration 00024: PL/pgSQL, pairs where they occur) holds exactly the distinct pairs of
+// consecutive characters that 00018's SQL body returned, so the indexes built before it stay valid.
+t.test('search_bigrams holds every pair of consecutive characters, and nothing else', async (t) => {
+  const texts = ['', 'a', 'zq', 'zzzz', 'ada customer zqx c7@example.com (312) 555-0199', 'ñandú é-ü ', '%_\\ x']
+  for (const text of texts) {
+    const { rows } = await api.pool.query<{ pairs: string[] }>(
+      'select array(select distinct p from unnest(search_bigrams($1::text)) p order by p) as pairs',
+      [text],
+    )
+    const characters = Array.from(text)
+    const expected = new Set<string>()
+    for (let i = 0; i + 1 < characters.length; i++) expected.add(`${characters[i]}${characters[i + 1]}`)
+    t.same(new Set(rows[0]?.pairs), expected, JSON.stringify(text))
+  }
+  const { rows } = await api.pool.query('select search_bigrams(null::text) as pairs')
+  t.equal(rows[0].pairs, null)
+})
