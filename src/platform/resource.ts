@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool.js'
+import { queryRows } from '../db/rows.js'
 import { SqlParams, searchCondition, statementName } from '../db/sql.js'
 import { ApiError, UsageError } from '../lib/errors.js'
 import { type IdKind, idPrefixes, isPublicId, newPublicId } from '../lib/ids.js'
@@ -176,7 +177,7 @@ export async function findRecord<Row extends BaseRow, F>(
     lock: options,
   })
   // Prepared per shape: a get is the hottest read, and planning its joins costs more than running them.
-  const { rows } = await db.query<Row>({ name: statementName(`get-${base.table}`, text), text, values: params.values })
+  const rows = await queryRows<Row>(db, { name: statementName(`get-${base.table}`, text), text, values: params.values })
   return rows[0]
 }
 
@@ -280,7 +281,7 @@ export async function listRecords<Row extends BaseRow, Filters>(
         select ${selectList(base)} from ${fromClause(base, params, reader, '(select page.*)')} limit 1) row
       order by page.${page.sort} desc, page.public_id desc`
     const query = { text, values: params.values }
-    const { rows } = await db.query<Row>(searched ? query : { ...query, name: statementName(`page-${table}`, text) })
+    const rows = await queryRows<Row>(db, searched ? query : { ...query, name: statementName(`page-${table}`, text) })
     return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit }
   }
   // With a response budget the page keeps its rows, newest first, while their embedded items add up
@@ -301,7 +302,8 @@ export async function listRecords<Row extends BaseRow, Filters>(
       where ${alias}.shop_id = ${shopId} and ${alias}.id = kept.id limit 1) row
     order by row."${page.sort}" desc, row."public_id" desc`
   const query = { text, values: params.values }
-  const { rows } = await db.query<Row & { page_fetched?: string }>(
+  const rows = await queryRows<Row & { page_fetched?: string }>(
+    db,
     searched ? query : { ...query, name: statementName(`page-${table}`, text) },
   )
   const fetched = Number(rows[0]?.page_fetched ?? 0)
