@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Queryable } from '../db/pool.js'
 import { type IdKind, idPrefixes } from '../lib/ids.js'
+import { isoString } from '../lib/iso-string.js'
 import type { Scope } from '../lib/scopes.js'
 import type { Actor } from './events.js'
 import { pageRequest } from './list-request.js'
@@ -231,9 +232,9 @@ export function optionalInputs<S extends Record<string, z.ZodType>>(shape: S): {
 
 const isColumn = (spec: Spec): spec is FieldSpec => 'type' in spec
 
-/** The default presentation of a value: instants as ISO strings, everything else as read. */
+/** The default presentation of a value: instants as ISO strings (toISOString's), everything else as read. */
 function presentValue(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : value
+  return value instanceof Date ? isoString(value) : value
 }
 
 type Hooks<Row, C> = Record<string, (row: Row, context: C) => unknown>
@@ -262,17 +263,19 @@ function compilePresenter<Row, C>(
     }
   }
   if (shows.version) entries.push('version: row.version')
-  entries.push('created_at: row.created_at.toISOString()')
-  if (shows.updatedAt) entries.push('updated_at: row.updated_at.toISOString()')
+  entries.push('created_at: isoString(row.created_at)')
+  if (shows.updatedAt) entries.push('updated_at: isoString(row.updated_at)')
   const build = new Function(
     'hooks',
     'presentValue',
+    'isoString',
     `return function present(row, context) {\n  return {\n    ${entries.join(',\n    ')}\n  }\n}`,
   ) as (
     hooks: ((row: Row, context: C) => unknown)[],
     value: typeof presentValue,
+    iso: typeof isoString,
   ) => (row: Row, context: C) => Record<string, unknown>
-  return build(hooks, presentValue)
+  return build(hooks, presentValue, isoString)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { canonicalJson, decodeCursor, encodeCursor } from '../lib/cursors.js'
 import { ApiError } from '../lib/errors.js'
+import { isoString } from '../lib/iso-string.js'
 import type { AppDeps } from './deps.js'
 import type { Page, PageRequest, SortColumn } from './pagination.js'
 import type { AuthContext } from './tenancy/api-keys.js'
@@ -51,7 +52,7 @@ export function pageRequest(
         next_cursor:
           result.hasMore && last
             ? encodeCursor(deps.secrets.cursorKey, binding, {
-                sortValue: last[sort].toISOString(),
+                sortValue: isoString(last[sort]),
                 publicId: last.public_id,
               })
             : null,
