@@ -1,16 +1,15 @@
 import { Flags } from '@oclif/core'
+import { apiProfileFlag, apiUrlFlag, resolveApiTarget } from '../cli/api-target.js'
 import { BaseCommand } from '../cli/base.js'
 import { instantFlagHelp, parseInstantFlag } from '../cli/instant-flag.js'
 import {
   allowInsecureApiUrlFlag,
   type ListenRecord,
   listen,
-  normalizeApiUrl,
   parseEventTypeFilter,
   parseForwardUrl,
   parseSecret,
 } from '../cli/listen.js'
-import { checkProfileName, findProfile } from '../cli/profiles.js'
 import { UsageError } from '../lib/errors.js'
 import { escapeForTerminal, escapeForTerminalLine } from '../lib/terminal-text.js'
 import { generateWebhookSecret } from '../lib/webhook-signature.js'
@@ -28,11 +27,7 @@ export default class Listen extends BaseCommand {
   // that reaches it. The cast keeps BaseCommand's static shape; run() never reads that flag.
   static override baseFlags = {} as typeof BaseCommand.baseFlags
   static override flags = {
-    'api-url': Flags.string({
-      description:
-        "The appliance's API, e.g. https://shop.example/v1 (/v1 is added when missing); plain http:// only to this machine unless --allow-insecure-api-url",
-      env: 'SHOPAPI_API_URL',
-    }),
+    'api-url': apiUrlFlag,
     [allowInsecureApiUrlFlag]: Flags.boolean({
       description:
         'Accept a plain http:// --api-url to a host other than this machine (localhost, 127.0.0.0/8 and ::1 need no flag): the key and the events then cross the network unencrypted',
@@ -42,10 +37,7 @@ export default class Listen extends BaseCommand {
       description: 'An API key of the integration whose events to forward (it sees what its scopes allow)',
       env: 'SHOPAPI_API_KEY',
     }),
-    profile: Flags.string({
-      description:
-        'The saved profile whose API URL and key to use when --api-url and --api-key are not given (default: the default profile; see shopapi login)',
-    }),
+    profile: apiProfileFlag,
     'forward-to': Flags.string({
       description:
         'POST each event here, signed like a real delivery: http or https, any host, localhost included (only listen may target it)',
@@ -81,17 +73,12 @@ export default class Listen extends BaseCommand {
   async run() {
     const { flags } = await this.parse(Listen)
     const allowInsecure = flags[allowInsecureApiUrlFlag]
-    // --api-url and --api-key win; what they leave out comes from the profile (shopapi login).
-    const profile =
-      flags['api-url'] === undefined || flags['api-key'] === undefined
-        ? await findProfile(flags.profile === undefined ? undefined : checkProfileName(flags.profile))
-        : undefined
-    const givenUrl = flags['api-url'] ?? profile?.api_url
-    const apiKey = flags['api-key'] ?? profile?.api_key
-    if (givenUrl === undefined || apiKey === undefined) {
-      throw new UsageError(`Give --api-url and --api-key, or save them once with shopapi login --api-url … --api-key …`)
-    }
-    const apiUrl = normalizeApiUrl(givenUrl, { allowInsecure })
+    const { apiUrl, apiKey } = await resolveApiTarget({
+      apiUrl: flags['api-url'],
+      apiKey: flags['api-key'],
+      profile: flags.profile,
+      allowInsecure,
+    })
     if (allowInsecure && new URL(apiUrl).protocol === 'http:') {
       this.stderrLine(`Warning: ${apiUrl} is plain HTTP: the key and the events cross the network unencrypted`)
     }

@@ -4,6 +4,7 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
+  type GetPromptResult,
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js'
@@ -34,6 +35,11 @@ export interface McpServerOptions {
 function toolResult(status: number, body: unknown): CallToolResult {
   const text = typeof body === 'string' ? body : JSON.stringify(body, null, 2)
   return { content: [{ type: 'text', text }], ...(status >= 400 ? { isError: true } : {}) }
+}
+
+/** A prompt's messages: one user message, its steps one a line. */
+function userPrompt(lines: string[]): GetPromptResult {
+  return { messages: [{ role: 'user', content: { type: 'text', text: lines.join('\n') } }] }
 }
 
 /**
@@ -116,23 +122,14 @@ export function createMcpServer({ tools, scopes, send }: McpServerOptions): McpS
         title: "Today's appointments",
         description: "The shop's appointments for today, in its time zone, with who is coming and for what",
       },
-      () => ({
-        messages: [
-          {
-            role: 'user',
-            content: {
-              type: 'text',
-              text: [
-                "List today's appointments at the shop.",
-                `1. Read the shop profile resource (${shopResourceUri}) or call getShop for its time zone, and work out today's date there.`,
-                "2. Call listAppointments with scheduled_date_from and scheduled_date_to both set to today's date (YYYY-MM-DD, the shop's own calendar); follow `next_cursor` until there is none.",
-                '3. For each appointment give the time, the customer and vehicle (getCustomer, getVehicle when only ids are given), the reason, and its status; say which are not yet confirmed or checked in.',
-                'Change nothing.',
-              ].join('\n'),
-            },
-          },
-        ],
-      }),
+      () =>
+        userPrompt([
+          "List today's appointments at the shop.",
+          `1. Read the shop profile resource (${shopResourceUri}) or call getShop for its time zone, and work out today's date there.`,
+          "2. Call listAppointments with scheduled_date_from and scheduled_date_to both set to today's date (YYYY-MM-DD, the shop's own calendar); follow `next_cursor` until there is none.",
+          '3. For each appointment give the time, the customer and vehicle (getCustomer, getVehicle when only ids are given), the reason, and its status; say which are not yet confirmed or checked in.',
+          'Change nothing.',
+        ]),
     )
   }
   if (has('listRepairOrders')) {
@@ -142,23 +139,14 @@ export function createMcpServer({ tools, scopes, send }: McpServerOptions): McpS
         title: 'Waiting for authorization',
         description: "Repair orders and jobs waiting for the customer's authorization",
       },
-      () => ({
-        messages: [
-          {
-            role: 'user',
-            content: {
-              type: 'text',
-              text: [
-                "Find the work waiting for the customer's authorization.",
-                '1. Call listRepairOrders with state=awaiting_authorization; follow `next_cursor` until there is none.',
-                '2. For each, call listRepairOrderJobs and keep the jobs whose decision_state is `pending`.',
-                '3. Answer with one line per repair order: its number, the customer and vehicle, the pending jobs and their totals, and how long it has waited. Fields listed in `redacted_fields` are hidden from this key: say so, do not guess them.',
-                'Change nothing.',
-              ].join('\n'),
-            },
-          },
-        ],
-      }),
+      () =>
+        userPrompt([
+          "Find the work waiting for the customer's authorization.",
+          '1. Call listRepairOrders with state=awaiting_authorization; follow `next_cursor` until there is none.',
+          '2. For each, call listRepairOrderJobs and keep the jobs whose decision_state is `pending`.',
+          '3. Answer with one line per repair order: its number, the customer and vehicle, the pending jobs and their totals, and how long it has waited. Fields listed in `redacted_fields` are hidden from this key: say so, do not guess them.',
+          'Change nothing.',
+        ]),
     )
   }
   return mcp
