@@ -3,9 +3,15 @@ import type { IdKind } from '../lib/ids.js'
 import type { Scope } from '../lib/scopes.js'
 import type { Actor } from './events.js'
 import { ExternalIdBodySchema, ExternalReferenceSchema } from './external-reference-schema.js'
-import { type ExternalObjectType, removeExternalId, setExternalId } from './external-refs.js'
+import { type ExternalObjectType, type ExternalRefOwner, removeExternalId, setExternalId } from './external-refs.js'
 import { defineOperation } from './operation.js'
 import { publicIdParams } from './schemas.js'
+
+/** The external ids a request sets or removes are those of its caller's integration. */
+const ownerOf = (actor: Actor): ExternalRefOwner => ({
+  shopId: actor.shopId,
+  integrationId: actor.integrationId as string,
+})
 
 /**
  * PUT and DELETE `/{resource}/{public_id}/external-id` (spec "External references"): the same two
@@ -47,13 +53,7 @@ export function externalIdOperations(options: {
       success: { status: 200, description: 'The external reference', schema: ExternalReferenceSchema },
       handler: async ({ params, body, db, actor }) => {
         const record = await options.find(db, actor, params.public_id)
-        await setExternalId(
-          db,
-          { shopId: actor.shopId, integrationId: actor.integrationId as string },
-          options.objectType,
-          record.id,
-          body.external_id,
-        )
+        await setExternalId(db, ownerOf(actor), options.objectType, record.id, body.external_id)
         return reference(params.public_id, body.external_id)
       },
     }),
@@ -72,12 +72,7 @@ export function externalIdOperations(options: {
       success: { status: 200, description: 'The external reference, now empty', schema: ExternalReferenceSchema },
       handler: async ({ params, db, actor }) => {
         const record = await options.find(db, actor, params.public_id)
-        await removeExternalId(
-          db,
-          { shopId: actor.shopId, integrationId: actor.integrationId as string },
-          options.objectType,
-          record.id,
-        )
+        await removeExternalId(db, ownerOf(actor), options.objectType, record.id)
         return reference(params.public_id, null)
       },
     }),

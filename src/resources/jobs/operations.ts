@@ -1,12 +1,47 @@
+import type { z } from 'zod'
+import type { Queryable } from '../../db/pool.js'
+import type { Actor } from '../../platform/events.js'
 import { pageRequest } from '../../platform/list-request.js'
 import { defineOperation } from '../../platform/operation.js'
+import type { Page, PageRequest } from '../../platform/pagination.js'
 import { publicIdParams } from '../../platform/schemas.js'
+import type { JobRow } from './definition.js'
 import { toJobResource, toLaborResource, toPartResource } from './present.js'
 import { type JobAction, JobChildListQuerySchema, JobSchema, LaborListSchema, PartListSchema } from './schema.js'
 import { getJob, listLaborOfJob, listPartsOfJob, runJobAction } from './service.js'
 
 const tag = 'Jobs'
 const params = publicIdParams('job')
+
+/** GET /jobs/{public_id}/<entries>: the labor or parts of one job, a page at a time. */
+function jobEntriesOperation<Row extends { public_id: string; created_at: Date; updated_at: Date }, Item>(entries: {
+  path: string
+  operationId: string
+  summary: string
+  description: string
+  success: { description: string; schema: z.ZodType }
+  list: (db: Queryable, reader: Actor, job: JobRow, page: PageRequest) => Promise<Page<Row>>
+  present: (row: Row) => Item
+}) {
+  return defineOperation({
+    method: 'GET',
+    path: `/jobs/{public_id}/${entries.path}`,
+    operationId: entries.operationId,
+    summary: entries.summary,
+    description: entries.description,
+    tag,
+    scopes: ['repair_orders.read'],
+    params,
+    query: JobChildListQuerySchema,
+    success: { status: 200, ...entries.success },
+    handler: async ({ params, query, auth, deps, db, actor }) => {
+      const job = await getJob(db, actor, params.public_id)
+      // The cursor is bound to the job too: a cursor of one job's list is refused on another's.
+      const list = pageRequest(deps, `${entries.operationId}:${job.public_id}`, auth, query)
+      return list.envelope(await entries.list(db, actor, job, list.page), entries.present)
+    },
+  })
+}
 
 const actionPaths: { action: JobAction; path: string; operationId: string; summary: string; description: string }[] = [
   {
@@ -66,40 +101,23 @@ export const jobOperations = [
         toJobResource(await runJobAction(db, actor, auth.scopes, params.public_id, entry.action), auth.scopes),
     }),
   ),
-  defineOperation({
-    method: 'GET',
-    path: '/jobs/{public_id}/labor',
+  jobEntriesOperation({
+    path: 'labor',
     operationId: 'listJobLabor',
     summary: "List a job's labor entries",
     description: 'Newest first. `pricing` is null without pricing.read (`/data/*/pricing` in `redacted_fields`).',
-    tag,
-    scopes: ['repair_orders.read'],
-    params,
-    query: JobChildListQuerySchema,
-    success: { status: 200, description: 'A page of labor entries', schema: LaborListSchema },
-    handler: async ({ params, query, auth, deps, db, actor }) => {
-      const job = await getJob(db, actor, params.public_id)
-      // The cursor is bound to the job too: a cursor of one job's list is refused on another's.
-      const list = pageRequest(deps, `listJobLabor:${job.public_id}`, auth, query)
-      return list.envelope(await listLaborOfJob(db, actor, job, list.page), toLaborResource)
-    },
+    success: { description: 'A page of labor entries', schema: LaborListSchema },
+    list: listLaborOfJob,
+    present: toLaborResource,
   }),
-  defineOperation({
-    method: 'GET',
-    path: '/jobs/{public_id}/parts',
+  jobEntriesOperation({
+    path: 'parts',
     operationId: 'listJobParts',
     summary: "List a job's parts",
     description:
       'Newest first. `pricing` is null without pricing.read and `cost` without inventory.cost.read (`/data/*/pricing`, `/data/*/cost` in `redacted_fields`).',
-    tag,
-    scopes: ['repair_orders.read'],
-    params,
-    query: JobChildListQuerySchema,
-    success: { status: 200, description: 'A page of parts', schema: PartListSchema },
-    handler: async ({ params, query, auth, deps, db, actor }) => {
-      const job = await getJob(db, actor, params.public_id)
-      const list = pageRequest(deps, `listJobParts:${job.public_id}`, auth, query)
-      return list.envelope(await listPartsOfJob(db, actor, job, list.page), toPartResource)
-    },
+    success: { description: 'A page of parts', schema: PartListSchema },
+    list: listPartsOfJob,
+    present: toPartResource,
   }),
 ]
