@@ -1,4 +1,5 @@
 import { phoneRegionForTimezone } from '../../lib/phones.js'
+import { archiveOperation } from '../../platform/archive-operation.js'
 import { externalIdOperations } from '../../platform/external-id-operations.js'
 import { getOperation, listOperation } from '../../platform/fields.js'
 import { defineOperation } from '../../platform/operation.js'
@@ -62,23 +63,17 @@ export const customerOperations = [
         await updateCustomer(db, actor, params.public_id, body, phoneRegionForTimezone(auth.shop.timezone)),
       ),
   }),
-  defineOperation({
-    method: 'POST',
-    path: '/customers/{public_id}/archive',
+  archiveOperation({
+    path: '/customers',
+    noun: 'customer',
     operationId: 'archiveCustomer',
-    // Not an MCP tool: Archiving takes the customer out of every list: not an assistant's call to make.
-    assistant: 'hidden',
-    summary: 'Archive a customer',
-    description:
-      'The customer stays readable with `archived: true` and leaves the default (`lifecycle=active`) list. Archiving an archived customer returns it unchanged.',
     tag,
+    idKind: 'customer',
     scopes: ['customers.read', 'customers.write'],
-    params,
     body: ArchiveBodySchema,
-    idempotency: 'required',
-    success: { status: 200, description: 'The archived customer', schema: CustomerSchema },
-    handler: async ({ params, body, db, actor }) =>
-      toCustomerResource(await archiveCustomer(db, actor, params.public_id, body?.reason ?? null)),
+    schema: CustomerSchema,
+    archive: archiveCustomer,
+    present: toCustomerResource,
   }),
   ...externalIdOperations({
     path: '/customers',

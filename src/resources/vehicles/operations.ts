@@ -1,3 +1,4 @@
+import { archiveOperation } from '../../platform/archive-operation.js'
 import { externalIdOperations } from '../../platform/external-id-operations.js'
 import { getOperation, listOperation } from '../../platform/fields.js'
 import { defineOperation } from '../../platform/operation.js'
@@ -54,23 +55,17 @@ export const vehicleOperations = [
     handler: async ({ params, body, db, actor }) =>
       toVehicleResource(await updateVehicle(db, actor, params.public_id, body)),
   }),
-  defineOperation({
-    method: 'POST',
-    path: '/vehicles/{public_id}/archive',
+  archiveOperation({
+    path: '/vehicles',
+    noun: 'vehicle',
     operationId: 'archiveVehicle',
-    // Not an MCP tool: Archiving takes the vehicle out of every list: not an assistant's call to make.
-    assistant: 'hidden',
-    summary: 'Archive a vehicle',
-    description:
-      'The vehicle stays readable with `archived: true` and leaves the default (`lifecycle=active`) list. Archiving an archived vehicle returns it unchanged.',
     tag,
+    idKind: 'vehicle',
     scopes: ['vehicles.read', 'vehicles.write'],
-    params,
     body: ArchiveBodySchema,
-    idempotency: 'required',
-    success: { status: 200, description: 'The archived vehicle', schema: VehicleSchema },
-    handler: async ({ params, body, db, actor }) =>
-      toVehicleResource(await archiveVehicle(db, actor, params.public_id, body?.reason ?? null)),
+    schema: VehicleSchema,
+    archive: archiveVehicle,
+    present: toVehicleResource,
   }),
   ...externalIdOperations({
     path: '/vehicles',
