@@ -1,4 +1,5 @@
 import type { InvoiceLineType } from '../../lib/invoice-math.js'
+import type { StoredPricingTotals } from '../../platform/money-schemas.js'
 import type { ResourceDefinition } from '../../platform/resource.js'
 import type { InvoiceListQuery } from './schema.js'
 
@@ -38,15 +39,17 @@ export interface InvoiceDiscountRow {
   amount: string
 }
 
-/** An invoice or credit note as read (numeric columns as decimal strings, business_date as text). */
-export interface InvoiceRow {
+/**
+ * An invoice or credit note as read (numeric columns as decimal strings, business_date as text); its
+ * totals and currency are the columns a job or repair order keeps (StoredPricingTotals).
+ */
+export interface InvoiceRow extends StoredPricingTotals {
   shop_id: string
   id: string
   public_id: string
   doc_type: 'invoice' | 'credit_note'
   number: number
   status: 'posted' | 'voided'
-  currency: string
   repair_order_id: string
   repair_order_public_id: string
   customer_id: string
@@ -59,13 +62,6 @@ export interface InvoiceRow {
   reason: string | null
   voided_at: Date | null
   void_reason: string | null
-  labor_total: string
-  parts_total: string
-  fees_total: string
-  discounts_total: string
-  subtotal: string
-  tax_total: string
-  total: string
   lines: InvoiceLineRow[]
   taxes: InvoiceTaxRow[]
   discounts: InvoiceDiscountRow[]
