@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { redocRenderer, rendererPath, servedDocsPage } from '../docs-page.js'
+import { redocScriptBytes, redocVersion, rendererPath, servedDocsPage } from '../docs-page.js'
 
 // Outside /v1, without a key, and not an operation of the OpenAPI document (it is a page about the
 // API, not part of it): GET /docs, the API reference rendered from GET /v1/openapi.json by the
@@ -17,12 +17,11 @@ export async function docsRoutes(app: FastifyInstance) {
       .send(served.html)
   })
 
-  const { version } = redocRenderer()
-  app.get(rendererPath(version), { config: { operationId: 'docsRenderer' } }, async (_request, reply) => {
+  app.get(rendererPath(redocVersion()), { config: { operationId: 'docsRenderer' } }, async (_request, reply) => {
     return reply
       .header('content-type', 'text/javascript; charset=utf-8')
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(redocRenderer().script)
+      .send(redocScriptBytes())
   })
 }
