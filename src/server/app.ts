@@ -43,7 +43,7 @@ export async function buildApp(
   const deps: AppDeps = { ...given, secrets: given.secrets ?? loadSecrets(given.config) }
   const metricsToken = deps.config.metrics.token
   deps.metrics ??= metricsToken ? new Metrics() : undefined
-  // Standard output in buffered asynchronous writes of at least 4 KB (log-destination.ts: a write per
+  // Standard output in buffered asynchronous writes of at least 32 KB (log-destination.ts: a write per
   // line cost a tenth of the throughput), bounded in memory; the rest is flushed when the app closes.
   const stdout = options.logStream ? undefined : bufferedLogDestination(1)
   const app = Fastify({

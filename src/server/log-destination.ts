@@ -4,11 +4,15 @@ import pino from 'pino'
  * How serve's log lines reach standard output. Measured on the bench (GET /v1/customers/{id}, 50
  * connections, lines to a file): one asynchronous write per line cost ~100 us of CPU per request (a
  * thread-pool round trip each), a synchronous write per line ~50 us, lines gathered into writes of
- * at least 4 KB ~10 us, about what the line's formatting costs at `error` level.
+ * at least 4 KB ~10 us, about what the line's formatting costs at `error` level. Writes of at least
+ * 32 KB took serve's CPU per GET from 120 to 113 us, where `error` level is 105 (2026-11-27, A/B of
+ * two serve processes, bench/RESULTS.md): a write every ~80 lines instead of every ~10.
  */
 export const logBuffering = {
   /** Lines are gathered until this many bytes, then written in one (asynchronous) write. */
-  minBytes: 4096,
+  minBytes: 32 * 1024,
+  /** The most one write takes (SonicBoom's maxWrite, which must exceed minBytes). */
+  maxWriteBytes: 64 * 1024,
   /** A quiet server's lines still leave within this many milliseconds. */
   flushEveryMs: 250,
   /**
@@ -31,11 +35,12 @@ export interface LogDestination {
  * killed outright (SIGKILL) loses its last lines: at most `flushEveryMs` of them, or `minBytes`.
  */
 export function bufferedLogDestination(fd: number, options: Partial<typeof logBuffering> = {}): LogDestination {
-  const { minBytes, flushEveryMs, maxBytes } = { ...logBuffering, ...options }
+  const { minBytes, maxWriteBytes, flushEveryMs, maxBytes } = { ...logBuffering, ...options }
   const stream = pino.destination({
     dest: fd,
     sync: false,
     minLength: minBytes,
+    maxWrite: maxWriteBytes,
     maxLength: maxBytes,
     periodicFlush: flushEveryMs,
   })
