@@ -5,8 +5,8 @@ import pino from 'pino'
  * connections, lines to a file): one asynchronous write per line cost ~100 us of CPU per request (a
  * thread-pool round trip each), a synchronous write per line ~50 us, lines gathered into writes of
  * at least 4 KB ~10 us, about what the line's formatting costs at `error` level. Writes of at least
- * 32 KB took serve's CPU per GET from 120 to 113 us, where `error` level is 105 (2026-11-27, A/B of
- * two serve processes, bench/RESULTS.md): a write every ~80 lines instead of every ~10.
+ * 32 KB (a write every ~80 request lines instead of every ~10) halve what is left of the writes' cost
+ * (bench/RESULTS.md, issue 26, 2026-11-27).
  */
 export const logBuffering = {
   /** Lines are gathered until this many bytes, then written in one (asynchronous) write. */
