@@ -239,7 +239,13 @@ t.test('a crash of the primary: 503 with Retry-After meanwhile, then writes go o
   await watchPromotion
   const after = await primaryNode()
   t.ok(after && after !== before, `a new primary: ${after?.name}`)
-  t.ok(firstAfter !== undefined, 'writes succeed again after the crash, with no restart of the appliance')
+  t.ok(firstAfter !== undefined, 'writes succeed again after the crash, with no restart of the appliance', {
+    // When it fails, whether the appliance itself is still there, and what it said last.
+    serveExitCode: serve.child.exitCode,
+    serveSignal: serve.child.signalCode,
+    serveStderrTail: serve.output().stderr.slice(-3000),
+    serveStdoutTail: serve.output().stdout.slice(-3000),
+  })
 
   // The time without successful writes: the longest gap between two successful writes around the crash.
   const sorted = [...successTimes].sort((a, b) => a - b)
